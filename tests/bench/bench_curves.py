@@ -1,10 +1,11 @@
 """Error curves (Slavkov 2020, Algorithm 1): ours (incremental distances / Gram matrices,
-libsvm on a precomputed kernel) against the plain refit loop of the authors' public code
-(a scikit-learn pipeline -- MinMaxScaler, then SVC(poly, degree 2, gamma 1, coef0 0, C 0.1)
-or KNeighborsClassifier(10) -- refitted on X[:, subset] for every curve point), on the same
-folds. Times are CPU seconds of this process (``time.process_time``; BLAS single-threaded),
-which the other jobs sharing the machine disturb less than wall time. The numba k-NN chain
-is compiled (or loaded from numba's cache) once before timing.
+libsvm's solver ported to numba on an in-memory precomputed kernel) against the plain refit
+loop of the authors' public code (a scikit-learn pipeline -- MinMaxScaler, then SVC(poly,
+degree 2, gamma 1, coef0 0, C 0.1) or KNeighborsClassifier(10) -- refitted on X[:, subset]
+for every curve point), on the same folds. Times are CPU seconds of this process
+(``time.process_time``; BLAS single-threaded), which the other jobs sharing the machine
+disturb less than wall time. The numba k-NN and SVM chains are compiled (or loaded from
+numba's cache) once before timing.
 """
 from __future__ import annotations
 

@@ -13,13 +13,16 @@ except ImportError:  # pragma: no cover - numba is a declared dependency
     njit = None
 
 
-def gram_kernel_step(G, B, AT, K, fresh, gamma, coef0, degree, linear):
+def gram_kernel_step(G, B, AT, K, fresh, gamma, coef0, degree, linear, Kd):
     """``G += B @ AT`` (``fresh``: ``G = B @ AT``), then ``K = G`` (``linear``) or
     ``(gamma * G + coef0) ** degree``; in place.
 
     ``G``, ``K``: ``(n_rows, n_cols)`` C-ordered; ``B``: ``(n_rows, d)`` the new columns of
     the row samples; ``AT``: ``(d, n_cols)`` those of the column samples. With ``B`` the
-    rows of ``AT.T`` (train x train) ``G`` and ``K`` stay exactly symmetric.
+    rows of ``AT.T`` (train x train) ``G`` and ``K`` stay exactly symmetric. ``K`` may be
+    float32 (the values rounded from the float64 kernel, as libsvm's cache rounds them; the
+    solver of :mod:`._smo` reads that), then ``Kd`` (train x train; else size 0) gets the
+    float64 diagonal.
     """
     n_rows, d = B.shape
     n_cols = AT.shape[1]
@@ -40,6 +43,10 @@ def gram_kernel_step(G, B, AT, K, fresh, gamma, coef0, degree, linear):
         else:
             for j in range(n_cols):
                 Ki[j] = (gamma * Gi[j] + coef0) ** degree
+        if Kd.size:
+            g = Gi[i]
+            Kd[i] = g if linear else (g * g if degree == 2 and gamma == 1.0 and coef0 == 0.0
+                                      else (gamma * g + coef0) ** degree)
     return K
 
 

@@ -15,17 +15,21 @@ FFA side, equal up to rounding order on the RFA side; compiled with numba in
 :mod:`._knn_chain`, numpy without it). For the SMO pipeline (polynomial
 or linear kernel SVC) each fold keeps the linear Gram matrices train x train and test x train
 of the preprocessed data, adds the rank-``d`` term of the features that enter (all features of
-a jump of the size schedule at once; numba: one pass writes the Gram matrix and the kernel,
-:mod:`._svm_chain`) and fits ``SVC(kernel="precomputed")`` on ``(gamma * G + coef0) **
-degree`` through the same libsvm calls ``SVC`` makes (training samples grouped by class, a
-small kernel-column cache). For degree 2 the test decision values are quadratic forms of the
-support vectors (no test x train kernel), and the all-features point, shared by FFA and RFA
-of every order, is fitted once per fold. Any other model is refitted per point (the plain
-loop). ``fast=False`` forces the plain loop; the tests check both give the same curves.
-Measured by ``tests/bench/bench_curves.py`` against a scikit-learn pipeline refitted per
-point (CPU time, shared 2-core machine): k-NN 30-65x on sonar, about 5x on waveform-5000;
-SVM about 6x on sonar and 2.2-2.5x on waveform-5000 (one fold, 40 sizes, FFA+RFA), where
-libsvm's own solver is about 3/4 of what remains.
+a jump of the size schedule at once) and fits libsvm's C-SVC on the precomputed kernel
+``(gamma * G + coef0) ** degree``. Which solver: with numba (the default) one compiled pass
+writes the Gram matrix and the kernel, the latter as float32 (:mod:`._svm_chain`), and
+:mod:`._smo` -- libsvm's solver ported to numba, reading that in-memory kernel -- returns
+libsvm's own solution (same support vectors, coefficients and intercepts, bit for bit:
+tests/test_smo.py); without numba or with ``FEATRANK_NO_NUMBA=1``, BLAS and numpy form the
+kernel and scikit-learn's libsvm fits it through the calls ``SVC(kernel="precomputed")``
+makes (training samples grouped by class, a small kernel-column cache). For degree 2 the
+test decision values are quadratic forms of the support vectors (no test x train kernel),
+and the all-features point, shared by FFA and RFA of every order, is fitted once per fold.
+Any other model is refitted per point (the plain loop). ``fast=False`` forces the plain
+loop; the tests check both give the same curves. Measured by ``tests/bench/bench_curves.py``
+against a scikit-learn pipeline refitted per point (CPU time, shared 2-core machine): k-NN
+30-65x on sonar, about 5x on waveform-5000; SVM about 5-6x on sonar and 3.6x on
+waveform-5000 (one fold, 40 sizes, FFA+RFA).
 """
 from __future__ import annotations
 
@@ -292,8 +296,17 @@ class _PrecomputedSVC:
         self.cw = compute_class_weight(svc.class_weight, classes=self.classes, y=ytr)
         self.svc = svc
 
-    def fit(self, K):
+    def fit(self, K, QD=None):
+        """libsvm's fit on the train x train kernel ``K``; with ``QD`` (its float64 diagonal;
+        ``K`` then float32) the same solution from :func:`._smo.fit` instead."""
         s = self.svc
+        if QD is not None:
+            from ._smo import fit
+
+            (self.support, self.sv, self.n_support, self.dual_coef, self.intercept,
+             self.prob_a, self.prob_b, status, _) = fit(K, QD, self.y, s.C, self.cw, s.tol,
+                                                        s.shrinking, s.max_iter)
+            return self
         libsvm.set_verbosity_wrap(int(s.verbose))
         (self.support, self.sv, self.n_support, self.dual_coef, self.intercept, self.prob_a,
          self.prob_b, status, _) = libsvm.fit(
@@ -395,14 +408,16 @@ class _SVMChain:
         return out
 
     def _buffers(self, compiled, quad):
-        """Gram and kernel matrices, train x train and test x train (none: ``quad``);
-        allocated once per fold. BLAS: Fortran-ordered Gram matrices, so dgemm accumulates
+        """Gram and kernel matrices, train x train and test x train (none: ``quad``), and the
+        kernel's diagonal; allocated once per fold. Compiled: the train x train kernel in
+        float32 for :mod:`._smo`. BLAS: Fortran-ordered Gram matrices, so dgemm accumulates
         the rank-d updates in place (no n x n temporaries)."""
         n_tr, n_te = self.Ztr.shape[0], 0 if quad else self.Zte.shape[0]
         if self.buf is None:
             mem = "C" if compiled else "F"
             self.buf = (np.empty((n_tr, n_tr), order=mem), np.empty((n_te, n_tr), order=mem),
-                        np.empty((n_tr, n_tr)), np.empty((n_te, n_tr)))
+                        np.empty((n_tr, n_tr), np.float32 if compiled else np.float64),
+                        np.empty((n_te, n_tr)), np.empty(n_tr if compiled else 0))
         return self.buf
 
     def run(self, order, kind, sizes):
@@ -411,7 +426,7 @@ class _SVMChain:
         seq = order if kind == "ffa" else order[::-1]
         quad = self.kernel == "poly" and self.degree == 2   # predict without test x train
         step = _compiled("_svm_chain", "gram_kernel_step")
-        Gtr, Gte, Ktr, Kte = self._buffers(step is not None, quad)
+        Gtr, Gte, Ktr, Kte, QD = self._buffers(step is not None, quad)
         args = (self.gamma, self.coef0, self.degree, self.kernel == "linear")
         done = 0
         for s in sizes:
@@ -423,9 +438,10 @@ class _SVMChain:
             if step is not None:        # one pass over the matrices (see ._svm_chain)
                 A = np.ascontiguousarray(self.Ztr[:, c])
                 AT = np.ascontiguousarray(A.T)
-                step(Gtr, A, AT, Ktr, fresh, *args)
+                step(Gtr, A, AT, Ktr, fresh, *args, QD)
                 if not quad:
-                    step(Gte, np.ascontiguousarray(self.Zte[:, c]), AT, Kte, fresh, *args)
+                    step(Gte, np.ascontiguousarray(self.Zte[:, c]), AT, Kte, fresh, *args,
+                         QD[:0])
             else:
                 A = np.asfortranarray(self.Ztr[:, c])
                 dgemm(1.0, A, A, beta=0.0 if fresh else 1.0, c=Gtr, trans_b=True,
@@ -435,7 +451,7 @@ class _SVMChain:
                     dgemm(1.0, np.asfortranarray(self.Zte[:, c]), A, beta=0.0 if fresh else 1.0,
                           c=Gte, trans_b=True, overwrite_c=True)
                     self._k(Gte, Kte)
-            m = self.svm.fit(Ktr)
+            m = self.svm.fit(Ktr, QD if step is not None else None)
             if quad:
                 used = np.concatenate([self.cols[f] for f in seq[:s]])
                 dec = m.quadratic_dec(self.Ztr[m.support][:, used], self.Zte[:, used],
