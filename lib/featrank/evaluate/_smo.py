@@ -68,7 +68,10 @@ def _max_up(F, I, n):
 
 def _select(K, F, I, n, eps, gmax, i):
     """Second half of WSS3 (Fan et al. 2005, Sec. 3): ``j`` in I_low with the largest
-    second-order decrease; ``(-1, -1)`` when the maximal violation is below ``eps``."""
+    second-order decrease ``gd^2 / quad`` (last ``j`` on ties); ``(-1, -1)`` when the maximal
+    violation is below ``eps``. A candidate's quotient is computed only if ``gd^2 >= thr *
+    quad``, ``thr`` = best quotient so far times (1 - 2^-51): below that bound its rounded
+    quotient is smaller than the best one, so skipping its division changes nothing."""
     if i == -1:
         return -1, -1
     G, y, qd, low, pos = F[_G], F[_Y], F[_QD], I[_LOW], I[_POS]
@@ -128,8 +131,9 @@ def _new_alphas(F, i, j, kij):
 
 
 def _step(K, F, I, i, j, n, l):
-    """One SMO iteration on ``(i, j)``: alphas, G over the active positions, status, G_bar.
-    Returns :func:`_max_up` of the new state (computed in the same pass as G)."""
+    """One SMO iteration on ``(i, j)``: alphas, status, G over the active positions and, if
+    alpha_i or alpha_j reached or left its bound C, G_bar (``+-C Q_i``) over all positions, in
+    one pass. Returns :func:`_max_up` of the new state (computed in the same pass)."""
     G, Gb, a, C, y, pos, up = F[_G], F[_GB], F[_A], F[_C], F[_Y], I[_POS], I[_UP]
     Ki, Kj = K[pos[i]], K[pos[j]]
     ai, aj, was_upper_i, was_upper_j = a[i], a[j], I[_ST, i] == UPPER, I[_ST, j] == UPPER
@@ -137,18 +141,22 @@ def _step(K, F, I, i, j, n, l):
     ui, uj = y[i] * (a[i] - ai), y[j] * (a[j] - aj)
     _set_status(F, I, i)
     _set_status(F, I, j)
+    bar_i, bar_j = was_upper_i != (I[_ST, i] == UPPER), was_upper_j != (I[_ST, j] == UPPER)
+    ci = (-C[i] if was_upper_i else C[i]) * y[i]
+    cj = (-C[j] if was_upper_j else C[j]) * y[j]
     gmax, imax = -np.inf, -1
-    for k in range(n):
-        G[k] += y[k] * (Ki[pos[k]] * ui + Kj[pos[k]] * uj)
-        if up[k]:
-            v = -y[k] * G[k]
-            if v >= gmax:
-                gmax, imax = v, k
-    for t, Kt, was_upper in ((i, Ki, was_upper_i), (j, Kj, was_upper_j)):
-        if was_upper != (I[_ST, t] == UPPER):     # alpha_t left or reached C_t: G_bar
-            cy = (-C[t] if was_upper else C[t]) * y[t]
-            for k in range(l):
-                Gb[k] += y[k] * (cy * Kt[pos[k]])
+    for k in range(l if bar_i or bar_j else n):
+        kik, kjk = Ki[pos[k]], Kj[pos[k]]
+        if bar_i:
+            Gb[k] += y[k] * (ci * kik)
+        if bar_j:
+            Gb[k] += y[k] * (cj * kjk)
+        if k < n:
+            G[k] += y[k] * (kik * ui + kjk * uj)
+            if up[k]:
+                v = -y[k] * G[k]
+                if v >= gmax:
+                    gmax, imax = v, k
     return gmax, imax
 
 
