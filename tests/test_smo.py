@@ -111,3 +111,35 @@ def test_equals_svc_precomputed_and_the_curve_chain_wrapper():
     np.testing.assert_array_equal(ours.intercept, svc._intercept_)
     np.testing.assert_array_equal(ours.predict(K[:30]), svc.predict(K[:30]))
     np.testing.assert_array_equal(ours.decision_function(K[:30]), svc.decision_function(K[:30]))
+
+
+@pytest.mark.parametrize("kernel", [(1.0, 0.0, 2, False), (0.5, 1.0, 3, False),
+                                    (1.0, 0.0, 1, True)])
+def test_kernel_rows_made_on_first_use_equal_libsvm_on_the_eager_kernel(kernel):
+    """The curve chain's source: Gram rows brought up to date only when the solver reads them
+    (several features behind, or never read) give libsvm's solution on the kernel an eager
+    update of every row (featrank.evaluate._svm_chain) produces, fit after fit."""
+    from featrank.evaluate._smo import _kernel_row
+    from featrank.evaluate._svm_chain import gram_kernel_step
+
+    X, y = _synthetic(n=160, p=7, seed=4)
+    Z = (X - X.min(0)) / (X.max(0) - X.min(0))
+    n = Z.shape[0]
+    ZT = np.ascontiguousarray(Z.T)
+    G, K = np.empty((n, n)), np.empty((n, n), np.float32)            # lazy, float32
+    ver, Gd, QD, par = np.zeros(n, np.int64), np.zeros(n), np.empty(n), \
+        np.array([*kernel[:2], kernel[2], kernel[3], 0.0])
+    Ge, Ke = np.empty((n, n)), np.empty((n, n))                      # eager, float64
+    done = 0
+    for size in (1, 2, 5, 7):
+        AT = ZT[done:size]
+        gram_kernel_step(Ge, np.ascontiguousarray(AT.T), AT, Ke, done == 0, *kernel)
+        for z in AT:
+            Gd += z * z
+        _kernel_row(Gd, QD, *kernel)
+        par[4], done = size, size
+        ours = _smo.fit(K, QD, y, 0.5, np.ones(3), gram=(G, ZT, ver, par))
+        ref = _reference(Ke, y, 0.5, np.ones(3))
+        for name, a, b in zip(NAMES, ref, ours):
+            np.testing.assert_array_equal(np.asarray(a), np.asarray(b), err_msg=name)
+        assert size == 1 or (ver < size).any()           # some rows were never read

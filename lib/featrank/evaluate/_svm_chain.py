@@ -3,7 +3,9 @@
 with BLAS and forms the kernel with numpy instead, equal up to rounding). One pass over the
 n x n matrices adds the entering features' term to the linear Gram matrix and writes the
 polynomial kernel, where BLAS + numpy take two (the step is memory-bound: waveform-5000,
-4500 x 4500 per fold, 13 ms a step against 18-28 ms).
+4500 x 4500 per fold, 13 ms a step against 18-28 ms). With numba the chain uses it for the
+test x train kernel (kernels other than degree 2); the train x train rows are made when the
+solver reads them (:func:`featrank.evaluate._smo._row`, the same arithmetic).
 """
 from __future__ import annotations
 
@@ -13,16 +15,13 @@ except ImportError:  # pragma: no cover - numba is a declared dependency
     njit = None
 
 
-def gram_kernel_step(G, B, AT, K, fresh, gamma, coef0, degree, linear, Kd):
+def gram_kernel_step(G, B, AT, K, fresh, gamma, coef0, degree, linear):
     """``G += B @ AT`` (``fresh``: ``G = B @ AT``), then ``K = G`` (``linear``) or
     ``(gamma * G + coef0) ** degree``; in place.
 
     ``G``, ``K``: ``(n_rows, n_cols)`` C-ordered; ``B``: ``(n_rows, d)`` the new columns of
     the row samples; ``AT``: ``(d, n_cols)`` those of the column samples. With ``B`` the
-    rows of ``AT.T`` (train x train) ``G`` and ``K`` stay exactly symmetric. ``K`` may be
-    float32 (the values rounded from the float64 kernel, as libsvm's cache rounds them; the
-    solver of :mod:`._smo` reads that), then ``Kd`` (train x train; else size 0) gets the
-    float64 diagonal.
+    rows of ``AT.T`` (train x train) ``G`` and ``K`` stay exactly symmetric.
     """
     n_rows, d = B.shape
     n_cols = AT.shape[1]
@@ -43,10 +42,6 @@ def gram_kernel_step(G, B, AT, K, fresh, gamma, coef0, degree, linear, Kd):
         else:
             for j in range(n_cols):
                 Ki[j] = (gamma * Gi[j] + coef0) ** degree
-        if Kd.size:
-            g = Gi[i]
-            Kd[i] = g if linear else (g * g if degree == 2 and gamma == 1.0 and coef0 == 0.0
-                                      else (gamma * g + coef0) ** degree)
     return K
 
 

@@ -16,20 +16,21 @@ FFA side, equal up to rounding order on the RFA side; compiled with numba in
 or linear kernel SVC) each fold keeps the linear Gram matrices train x train and test x train
 of the preprocessed data, adds the rank-``d`` term of the features that enter (all features of
 a jump of the size schedule at once) and fits libsvm's C-SVC on the precomputed kernel
-``(gamma * G + coef0) ** degree``. Which solver: with numba (the default) one compiled pass
-writes the Gram matrix and the kernel, the latter as float32 (:mod:`._svm_chain`), and
-:mod:`._smo` -- libsvm's solver ported to numba, reading that in-memory kernel -- returns
+``(gamma * G + coef0) ** degree``. Which solver: with numba (the default) :mod:`._smo` --
+libsvm's solver ported to numba, reading the kernel from memory as float32 -- returns
 libsvm's own solution (same support vectors, coefficients and intercepts, bit for bit:
-tests/test_smo.py); without numba or with ``FEATRANK_NO_NUMBA=1``, BLAS and numpy form the
-kernel and scikit-learn's libsvm fits it through the calls ``SVC(kernel="precomputed")``
-makes (training samples grouped by class, a small kernel-column cache). For degree 2 the
-test decision values are quadratic forms of the support vectors (no test x train kernel),
-and the all-features point, shared by FFA and RFA of every order, is fitted once per fold.
-Any other model is refitted per point (the plain loop). ``fast=False`` forces the plain
-loop; the tests check both give the same curves. Measured by ``tests/bench/bench_curves.py``
+tests/test_smo.py); the rows of the train x train Gram matrix and kernel are brought up to
+date only when the solver first reads them, the test x train ones (if needed) in one compiled
+pass (:mod:`._svm_chain`). Without numba or with ``FEATRANK_NO_NUMBA=1``, BLAS and numpy
+form the kernels and scikit-learn's libsvm fits them through the calls
+``SVC(kernel="precomputed")`` makes (training samples grouped by class, a small
+kernel-column cache). For degree 2 the test decision values are quadratic forms of the
+support vectors (no test x train kernel), and the all-features point, shared by FFA and RFA
+of every order, is fitted once per fold. Any other model is refitted per point (the plain
+loop). ``fast=False`` forces the plain loop; the tests check both give the same curves. Measured by ``tests/bench/bench_curves.py``
 against a scikit-learn pipeline refitted per point (CPU time, shared 2-core machine): k-NN
-30-65x on sonar, about 5x on waveform-5000; SVM about 5-6x on sonar and 3.6x on
-waveform-5000 (one fold, 40 sizes, FFA+RFA).
+30-65x on sonar, about 5x on waveform-5000; SVM about 5x on sonar and 4x on waveform-5000
+(one fold, 40 sizes, FFA+RFA).
 """
 from __future__ import annotations
 
@@ -296,16 +297,17 @@ class _PrecomputedSVC:
         self.cw = compute_class_weight(svc.class_weight, classes=self.classes, y=ytr)
         self.svc = svc
 
-    def fit(self, K, QD=None):
+    def fit(self, K, QD=None, gram=None):
         """libsvm's fit on the train x train kernel ``K``; with ``QD`` (its float64 diagonal;
-        ``K`` then float32) the same solution from :func:`._smo.fit` instead."""
+        ``K`` then float32, its rows computed on first use from ``gram`` if given) the same
+        solution from :func:`._smo.fit` instead."""
         s = self.svc
         if QD is not None:
             from ._smo import fit
 
             (self.support, self.sv, self.n_support, self.dual_coef, self.intercept,
              self.prob_a, self.prob_b, status, _) = fit(K, QD, self.y, s.C, self.cw, s.tol,
-                                                        s.shrinking, s.max_iter)
+                                                        s.shrinking, s.max_iter, gram)
             return self
         libsvm.set_verbosity_wrap(int(s.verbose))
         (self.support, self.sv, self.n_support, self.dual_coef, self.intercept, self.prob_a,
@@ -410,8 +412,9 @@ class _SVMChain:
     def _buffers(self, compiled, quad):
         """Gram and kernel matrices, train x train and test x train (none: ``quad``), and the
         kernel's diagonal; allocated once per fold. Compiled: the train x train kernel in
-        float32 for :mod:`._smo`. BLAS: Fortran-ordered Gram matrices, so dgemm accumulates
-        the rank-d updates in place (no n x n temporaries)."""
+        float32, both filled row by row as :mod:`._smo` reads them. BLAS: Fortran-ordered
+        Gram matrices, so dgemm accumulates the rank-d updates in place (no n x n
+        temporaries)."""
         n_tr, n_te = self.Ztr.shape[0], 0 if quad else self.Zte.shape[0]
         if self.buf is None:
             mem = "C" if compiled else "F"
@@ -419,6 +422,14 @@ class _SVMChain:
                         np.empty((n_tr, n_tr), np.float32 if compiled else np.float64),
                         np.empty((n_te, n_tr)), np.empty(n_tr if compiled else 0))
         return self.buf
+
+    def _gram(self, seq):
+        """Compiled path, per run: the training columns in the order they enter (rows of
+        ``ZT``), the rows of the Gram matrix up to date (none), its diagonal and the kernel's
+        parameters with the number of columns entered (see :func:`._smo.fit`)."""
+        ZT = np.ascontiguousarray(self.Ztr[:, np.concatenate([self.cols[f] for f in seq])].T)
+        par = np.array([self.gamma, self.coef0, self.degree, self.kernel == "linear", 0.0])
+        return ZT, np.zeros(ZT.shape[1], np.int64), np.zeros(ZT.shape[1]), par
 
     def run(self, order, kind, sizes):
         """Yield ``(pred, score)`` per size. The all-features point is fitted once per fold
@@ -428,6 +439,9 @@ class _SVMChain:
         step = _compiled("_svm_chain", "gram_kernel_step")
         Gtr, Gte, Ktr, Kte, QD = self._buffers(step is not None, quad)
         args = (self.gamma, self.coef0, self.degree, self.kernel == "linear")
+        if step is not None:
+            from ._smo import _kernel_row
+            ZT, ver, Gd, par = self._gram(seq)
         done = 0
         for s in sizes:
             if s == seq.size and self.full is not None:
@@ -435,13 +449,15 @@ class _SVMChain:
                 continue
             c = np.concatenate([self.cols[f] for f in seq[done:s]])
             fresh, done = done == 0, s
-            if step is not None:        # one pass over the matrices (see ._svm_chain)
-                A = np.ascontiguousarray(self.Ztr[:, c])
-                AT = np.ascontiguousarray(A.T)
-                step(Gtr, A, AT, Ktr, fresh, *args, QD)
-                if not quad:
-                    step(Gte, np.ascontiguousarray(self.Zte[:, c]), AT, Kte, fresh, *args,
-                         QD[:0])
+            if step is not None:        # the diagonal now, train x train rows when read
+                m0 = int(par[4])
+                par[4] = m0 + c.size
+                for z in ZT[m0:m0 + c.size]:
+                    Gd += z * z
+                _kernel_row(Gd, QD, *args)
+                if not quad:            # test x train: one pass (see ._svm_chain)
+                    step(Gte, np.ascontiguousarray(self.Zte[:, c]), ZT[m0:m0 + c.size], Kte,
+                         fresh, *args)
             else:
                 A = np.asfortranarray(self.Ztr[:, c])
                 dgemm(1.0, A, A, beta=0.0 if fresh else 1.0, c=Gtr, trans_b=True,
@@ -451,7 +467,8 @@ class _SVMChain:
                     dgemm(1.0, np.asfortranarray(self.Zte[:, c]), A, beta=0.0 if fresh else 1.0,
                           c=Gte, trans_b=True, overwrite_c=True)
                     self._k(Gte, Kte)
-            m = self.svm.fit(Ktr, QD if step is not None else None)
+            m = self.svm.fit(Ktr, QD, (Gtr, ZT, ver, par)) if step is not None else \
+                self.svm.fit(Ktr)
             if quad:
                 used = np.concatenate([self.cols[f] for f in seq[:s]])
                 dec = m.quadratic_dec(self.Ztr[m.support][:, used], self.Zte[:, used],
