@@ -63,7 +63,7 @@ def _row(KS, r):
     the rows the solver reads only."""
     K, G, ZT, ver, par = KS
     target = int(par[4])
-    if ver[r] < target:
+    if ver[r] < target:             # (the solver checks this before calling, in hot paths)
         Gr = G[r]
         if ver[r] == 0:
             Gr[:] = 0.0
@@ -105,7 +105,7 @@ def _max_up(F, I, n):
     return gmax, i
 
 
-def _select(KS, F, I, n, eps, gmax, i):
+def _select(K, F, I, n, eps, gmax, i):
     """Second half of WSS3 (Fan et al. 2005, Sec. 3): ``j`` in I_low with the largest
     second-order decrease ``gd^2 / quad`` (last ``j`` on ties); ``(-1, -1)`` when the maximal
     violation is below ``eps``. A candidate's quotient is computed only if ``gd^2 >= thr *
@@ -114,7 +114,7 @@ def _select(KS, F, I, n, eps, gmax, i):
     if i == -1:
         return -1, -1
     G, y, qd, low, pos = F[_G], F[_Y], F[_QD], I[_LOW], I[_POS]
-    Ki, qi = _row(KS, pos[i]), qd[i]
+    Ki, qi = K[pos[i]], qd[i]
     gmax2, jmin, best = -np.inf, -1, np.inf
     for j in range(n):
         if low[j]:
@@ -169,12 +169,12 @@ def _new_alphas(F, i, j, kij):
             a[i], a[j] = 0.0, s
 
 
-def _step(KS, F, I, i, j, n, l):
+def _step(K, F, I, i, j, n, l):
     """One SMO iteration on ``(i, j)``: alphas, status, G over the active positions and, if
     alpha_i or alpha_j reached or left its bound C, G_bar (``+-C Q_i``) over all positions, in
     one pass. Returns :func:`_max_up` of the new state (computed in the same pass)."""
     G, Gb, a, C, y, pos, up = F[_G], F[_GB], F[_A], F[_C], F[_Y], I[_POS], I[_UP]
-    Ki, Kj = _row(KS, pos[i]), _row(KS, pos[j])
+    Ki, Kj = K[pos[i]], K[pos[j]]
     ai, aj, was_upper_i, was_upper_j = a[i], a[j], I[_ST, i] == UPPER, I[_ST, j] == UPPER
     _new_alphas(F, i, j, Ki[pos[j]])
     ui, uj = y[i] * (a[i] - ai), y[j] * (a[j] - aj)
@@ -286,6 +286,7 @@ def _solve(KS, QD, idx, y, C, eps, shrinking, max_iter, alpha):
     ``K``) with labels ``y`` (+-1) and bounds ``C``. Writes ``alpha_i y_i`` into ``alpha``;
     returns ``(rho, n_iter, timed_out)``."""
     l = idx.size
+    K, ver, target = KS[0], KS[3], int(KS[4][4])    # rows of K behind: made by _row
     F = np.zeros((6, l))
     F[_G], F[_C], F[_Y], F[_QD] = P, C, y, QD[idx]
     I = np.empty((5, l), dtype=np.int64)
@@ -306,17 +307,23 @@ def _solve(KS, QD, idx, y, C, eps, shrinking, max_iter, alpha):
                 fresh = False
         if not fresh:
             gmax, i = _max_up(F, I, n)
-        i, j = _select(KS, F, I, n, eps, gmax, i)
+        if i != -1 and ver[I[_POS, i]] < target:
+            _row(KS, I[_POS, i])
+        i, j = _select(K, F, I, n, eps, gmax, i)
         if i == -1:
             _reconstruct(KS, F, I, n, l)
             n = l
             gmax, i = _max_up(F, I, n)
-            i, j = _select(KS, F, I, n, eps, gmax, i)
+            if i != -1:
+                _row(KS, I[_POS, i])
+            i, j = _select(K, F, I, n, eps, gmax, i)
             if i == -1:
                 break
             counter = 1
         it += 1
-        gmax, i = _step(KS, F, I, i, j, n, l)
+        if ver[I[_POS, j]] < target:
+            _row(KS, I[_POS, j])
+        gmax, i = _step(K, F, I, i, j, n, l)
         fresh = True
     rho = _rho(F, I, n)
     for t in range(l):
