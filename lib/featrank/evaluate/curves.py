@@ -251,7 +251,7 @@ class _KNNChain:
         r = self.ref
         if self.compiled is not None:
             votes = self.compiled(np.ascontiguousarray(self.An[:, seq]),
-                                  np.ascontiguousarray(self.Bn[:, seq].T),
+                                  np.ascontiguousarray(self.Bn[:, seq]),
                                   np.ascontiguousarray(r.categorical_[seq]),
                                   np.asarray(sizes, np.int64), r.y_.astype(np.int64),
                                   r.classes_.size, self.k)
