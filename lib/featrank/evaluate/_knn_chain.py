@@ -57,14 +57,20 @@ def _term(a, b, nominal):
 def _kth_smallest(vals, m, k, buf):
     """The k-th smallest of ``vals[:m]`` (m >= k). Few values: the one whose rank brackets
     k (vectorised counts, no branch per value); else insertion into a sorted buffer of k."""
+    if m == k:                                  # the largest
+        best = vals[0]
+        for q in range(1, m):
+            best = max(best, vals[q])
+        return best
     if m <= 64:
+        best = np.inf
         for q in range(m):
             v, lt, le = vals[q], 0, 0
             for r in range(m):
                 lt += vals[r] < v
                 le += vals[r] <= v
-            if lt < k <= le:
-                return v
+            best = v if (lt < k) & (k <= le) else best
+        return best
     n = 0
     for j in range(m):
         v = vals[j]
@@ -138,19 +144,31 @@ def _update32(D32, n_tr, simple, a32, col32, a, col, nominal):
             D32[j] += np.float32(_term(a, col[j], nominal))
 
 
-def _filter(D32, thr, out):
-    """Indices ``j`` with ``D32[j] <= thr`` into ``out``: per block of 64 a bit mask of the
-    compares (vectorised; slicing lets LLVM drop the index checks), then its set bits."""
-    m = 0
-    for b in range(D32.size // _BLOCK):
+def _filter(D32, thr, out, masks, blocks):
+    """Indices ``j`` with ``D32[j] <= thr`` into ``out`` (their number). Three branch-free
+    passes but the last: a bit mask per block of 64 (vectorised compares; slicing lets
+    LLVM drop the index checks), the list of blocks with any bit set, their set bits."""
+    nb = D32.size // _BLOCK
+    for b in range(nb):
         blk = D32[b * _BLOCK:(b + 1) * _BLOCK]
         mask = np.uint64(0)
         for j in range(_BLOCK):
             mask |= np.uint64(blk[j] <= thr) << np.uint64(j)
-        while mask:
+        masks[b] = mask
+    c = 0
+    for b in range(nb):
+        blocks[c] = b
+        c += masks[b] != 0
+    m = 0
+    for q in range(c):
+        b = blocks[q]
+        mask = masks[b]
+        while True:
             out[m] = b * _BLOCK + trailing_zeros(mask)
             m += 1
             mask &= mask - np.uint64(1)
+            if mask == 0:
+                break
     return m
 
 
@@ -174,17 +192,17 @@ def _sample_threshold(D32, n_tr, j, buf):
     return buf[j - 1] if n == j else np.inf
 
 
-def _candidates(D32, n_tr, thr, cand):
+def _candidates(D32, n_tr, thr, cand, masks, blocks):
     """Points with float32 distance <= ``thr`` (all points when ``thr`` is +inf)."""
     if thr == np.inf:
         for q in range(n_tr):
             cand[q] = q
         return n_tr
-    return _filter(D32, _up32(thr), cand)
+    return _filter(D32, _up32(thr), cand, masks, blocks)
 
 
 def _neighbours(i, s, m, thr, D32, n_tr, k, As, Bs, nominal, simple, exact32, E, cand, band,
-                vals, buf, sbuf):
+                vals, buf, sbuf, masks, blocks):
     """The training points within the exact k-th smallest distance at size ``s``, first in
     ``cand``: returns their number and the k-th float32 distance. Candidates: the ``m``
     given (float32 distance <= ``thr``), or if fewer than k, those <= a sample's
@@ -194,14 +212,14 @@ def _neighbours(i, s, m, thr, D32, n_tr, k, As, Bs, nominal, simple, exact32, E,
         tries += 1
         j = _SAMPLE_RANK * 4 ** (tries - 1)
         thr = _sample_threshold(D32, n_tr, j, sbuf) if j <= sbuf.size else np.inf
-        m = _candidates(D32, n_tr, thr, cand)
+        m = _candidates(D32, n_tr, thr, cand, masks, blocks)
     for q in range(m):
         vals[q] = D32[cand[q]]
     T = _kth_smallest(vals, m, k, buf)
     err = 0.0 if exact32 else _band_error(T, s, E)
     if T + 2.0 * err > thr:                     # the band reaches past the candidates
         thr = T + 2.0 * err
-        m = _candidates(D32, n_tr, thr, cand)
+        m = _candidates(D32, n_tr, thr, cand, masks, blocks)
         for q in range(m):
             vals[q] = D32[cand[q]]
     n, b, lo, hi = 0, 0, T - 2.0 * err, T + 2.0 * err
@@ -248,6 +266,7 @@ def _votes_dense(As, Bs, nominal, sizes, ytr, n_classes, k):
     cand, band, near = np.empty(n_tr, np.int64), np.empty(n_tr, np.int64), np.empty(n_tr, np.int64)
     vals = np.empty(n_tr)
     buf, sbuf = np.empty(k), np.empty(-(-n_tr // _STRIDE), np.float32)
+    masks, blocks = np.empty(n_pad // _BLOCK, np.uint64), np.empty(n_pad // _BLOCK, np.int64)
     for i in range(n_te):
         D32[:n_tr] = 0.0
         added, first, kth, n = 0, 0.0, 0.0, 0
@@ -260,12 +279,15 @@ def _votes_dense(As, Bs, nominal, sizes, ytr, n_classes, k):
                 grow = (kth - first) / (sizes[si - 1] - sizes[0]) if si > 1 else kth / sizes[0]
                 for q in range(n):   # the k-th of the last neighbours' new distances)
                     vals[q] = D32[near[q]]
-                thr = min(kth + _GROWTH * grow * (s - sizes[si - 1]),
-                          _kth_smallest(vals, n, k, buf))
-                thr += 2.0 * (0.0 if exact32 else _band_error(thr, s, E))   # T <= thr: no refilter
-                m = _filter(D32, _up32(thr), cand)
+                bound = _kth_smallest(vals, n, k, buf)
+                for widen in (1.0, 4.0):            # then a sample (_neighbours)
+                    thr = min(kth + widen * _GROWTH * grow * (s - sizes[si - 1]), bound)
+                    thr += 2.0 * (0.0 if exact32 else _band_error(thr, s, E))  # T <= thr: no refilter
+                    m = _filter(D32, _up32(thr), cand, masks, blocks)
+                    if m >= k:
+                        break
             n, kth = _neighbours(i, s, m, thr, D32, n_tr, k, As, Bs, nominal, simple, exact32,
-                                 E, cand, band, vals, buf, sbuf)
+                                 E, cand, band, vals, buf, sbuf, masks, blocks)
             if si == 0:
                 first = kth
             for q in range(n):
