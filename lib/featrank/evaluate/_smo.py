@@ -108,9 +108,8 @@ def _max_up(F, I, n):
 def _select(K, F, I, n, eps, gmax, i):
     """Second half of WSS3 (Fan et al. 2005, Sec. 3): ``j`` in I_low with the largest
     second-order decrease ``gd^2 / quad`` (last ``j`` on ties); ``(-1, -1)`` when the maximal
-    violation is below ``eps``. A candidate's quotient is computed only if ``gd^2 >= thr *
-    quad``, ``thr`` = best quotient so far times (1 - 2^-51): below that bound its rounded
-    quotient is smaller than the best one, so skipping its division changes nothing."""
+    violation is below ``eps``. ``quad = QD_i + QD_j - 2 K_ij``: libsvm's ``QD_i + QD_j -+
+    2 y_i Q_ij`` with the signs multiplied out."""
     if i == -1:
         return -1, -1
     G, y, qd, low, pos = F[_G], F[_Y], F[_QD], I[_LOW], I[_POS]
@@ -380,6 +379,7 @@ def fit(K, QD, y, C, class_weight, tol=1e-3, shrinking=True, max_iter=-1, gram=N
     ``ZT`` ``(m, n)`` the data's columns in the order they enter, ``par`` = (gamma, coef0,
     degree, linear, columns entered); else ``K`` is complete.
     """
+    K = np.ascontiguousarray(K, dtype=np.float32)  # libsvm's Q is float32: round as it does
     y = np.asarray(y).astype(np.int64)
     perm = np.argsort(y, kind="stable")            # svm_group_classes keeps sample order
     count = np.bincount(y)
