@@ -19,7 +19,8 @@ a jump of the size schedule at once) and fits libsvm's C-SVC on the precomputed 
 ``(gamma * G + coef0) ** degree``. Which solver: with numba (the default) :mod:`._smo` --
 libsvm's solver ported to numba, reading the kernel from memory as float32 -- returns
 libsvm's own solution (same support vectors, coefficients and intercepts, bit for bit:
-tests/test_smo.py); the rows of the train x train Gram matrix and kernel are brought up to
+tests/test_smo.py; it covers every SVC setting this chain accepts: C, class_weight, tol,
+shrinking, max_iter); the rows of the train x train Gram matrix and kernel are brought up to
 date only when the solver first reads them, the test x train ones (if needed) in one compiled
 pass (:mod:`._svm_chain`). Without numba or with ``FEATRANK_NO_NUMBA=1``, BLAS and numpy
 form the kernels and scikit-learn's libsvm fits them through the calls
