@@ -21,7 +21,7 @@ from pathlib import Path
 
 import joblib
 import numpy as np
-from threadpoolctl import threadpool_limits
+from threadpoolctl import ThreadpoolController
 
 from . import config
 from ._io import atomic_write_bytes
@@ -46,8 +46,21 @@ def code_fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
+_CONTROLLER: list = [None, -1]
+
+
+def single_threaded():
+    """A context in which BLAS/OpenMP pools run one thread (``threadpool_limits(1)``). The
+    scan for native thread pools (about 4 ms) is redone only after new imports."""
+    import sys
+
+    if _CONTROLLER[0] is None or _CONTROLLER[1] != len(sys.modules):
+        _CONTROLLER[:] = [ThreadpoolController(), len(sys.modules)]
+    return _CONTROLLER[0].limit(limits=1)
+
+
 def _single_threaded(func, kwargs):
-    with threadpool_limits(limits=1):
+    with single_threaded():
         return func(**kwargs)
 
 

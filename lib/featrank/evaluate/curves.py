@@ -47,7 +47,6 @@ from sklearn.svm import SVC
 from sklearn.svm import _libsvm as libsvm   # what SVC calls; see _PrecomputedSVC
 from sklearn.utils.class_weight import compute_class_weight
 from sklearn.utils.multiclass import _ovr_decision_function
-from threadpoolctl import threadpool_limits
 
 from ..learners import (WekaIBk, WekaPreprocessor, feature_columns, ibk_column_sqdiff,
                         ibk_distribution, ibk_votes, make_learner, with_categorical)
@@ -579,13 +578,13 @@ def _declare_categories(model, X, cat, n_categories):
 
 def _run_splits(X, y, splits, orders_per_split, model, cat, sizes, kinds, scoring, engine,
                 n_jobs):
-    from ..parallel import run_tasks
+    from ..parallel import run_tasks, single_threaded
 
     tasks = [dict(X=X, y=y, train=tr, test=te, orders=o, model=model, categorical=cat,
                   sizes=sizes, kinds=kinds, scoring=scoring, engine=engine)
              for (tr, te), o in zip(splits, orders_per_split)]
     if n_jobs in (None, 1):      # in this process, BLAS single-threaded as in the workers
-        with threadpool_limits(limits=1):
+        with single_threaded():
             return np.stack([_split_values(**t) for t in tasks])
     return np.stack(run_tasks(_split_values, tasks, n_jobs=n_jobs, progress=False))
 
