@@ -119,7 +119,7 @@ def test_kernel_rows_made_on_first_use_equal_libsvm_on_the_eager_kernel(kernel):
     """The curve chain's source: Gram rows brought up to date only when the solver reads them
     (several features behind, or never read) give libsvm's solution on the kernel an eager
     update of every row (featrank.evaluate._svm_chain) produces, fit after fit."""
-    from featrank.evaluate._smo import _kernel_row
+    from featrank.evaluate._smo import diag_step
     from featrank.evaluate._svm_chain import gram_kernel_step
 
     X, y = _synthetic(n=160, p=7, seed=4)
@@ -134,9 +134,7 @@ def test_kernel_rows_made_on_first_use_equal_libsvm_on_the_eager_kernel(kernel):
     for size in (1, 2, 5, 7):
         AT = ZT[done:size]
         gram_kernel_step(Ge, np.ascontiguousarray(AT.T), AT, Ke, done == 0, *kernel)
-        for z in AT:
-            Gd += z * z
-        _kernel_row(Gd, QD, *kernel)
+        diag_step(Gd, ZT, done, size, QD, *kernel)
         par[4], done = size, size
         ours = _smo.fit(K, QD, y, 0.5, np.ones(3), gram=(G, ZT, ver, par))
         ref = _reference(Ke, y, 0.5, np.ones(3))

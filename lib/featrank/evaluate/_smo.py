@@ -55,6 +55,16 @@ def _kernel_row(g, k, gamma, coef0, degree, linear):
             k[j] = (gamma * g[j] + coef0) ** degree
 
 
+def diag_step(Gd, ZT, m0, m1, QD, gamma, coef0, degree, linear):
+    """The Gram diagonal ``Gd`` plus the squares of the columns ``ZT[m0:m1]``, and ``QD``
+    its kernel (float64): what :func:`_row` gives ``G[r, r]`` and ``K[r, r]``, unrounded."""
+    for c in range(m0, m1):
+        z = ZT[c]
+        for r in range(Gd.size):
+            Gd[r] += z[r] * z[r]
+    _kernel_row(Gd, QD, gamma, coef0, degree, linear)
+
+
 def _row(KS, r):
     """Row ``r`` of the float32 kernel ``KS[0]``. With a Gram source (``KS = (K, G, ZT, ver,
     par)``, see :func:`fit`) the row is computed on first use: ``G[r] += ZT[c, r] * ZT[c]``
@@ -361,13 +371,22 @@ def _ovo(KS, QD, perm, start, count, wC, eps, shrinking, max_iter):
 
 if njit is not None:
     _jit = njit(cache=True, nogil=True)
-    _kernel_row, _row, _set_status, _swap, _max_up, _select, _new_alphas, _step, \
+    _kernel_row, diag_step, _row, _set_status, _swap, _max_up, _select, _new_alphas, _step, \
         _reconstruct, _be_shrunk, _shrink, _rho, _solve, _ovo = map(_jit, (
-            _kernel_row, _row, _set_status, _swap, _max_up, _select, _new_alphas, _step,
-            _reconstruct, _be_shrunk, _shrink, _rho, _solve, _ovo))
+            _kernel_row, diag_step, _row, _set_status, _swap, _max_up, _select, _new_alphas,
+            _step, _reconstruct, _be_shrunk, _shrink, _rho, _solve, _ovo))
 
 
-def fit(K, QD, y, C, class_weight, tol=1e-3, shrinking=True, max_iter=-1, gram=None):
+def groups(y):
+    """``svm_group_classes``: the samples grouped by class code (stable), each class's start
+    and count."""
+    y = np.asarray(y).astype(np.int64)
+    count = np.bincount(y)
+    return np.argsort(y, kind="stable"), np.concatenate(([0], np.cumsum(count)[:-1])), count
+
+
+def fit(K, QD, y, C, class_weight, tol=1e-3, shrinking=True, max_iter=-1, gram=None,
+        grouped=None):
     """``sklearn.svm._libsvm.fit(K, y, svm_type=0, kernel="precomputed", ...)`` for C-SVC
     without sample weights: the same tuple ``(support, support_vectors (empty), n_support,
     dual_coef, intercept, prob_a, prob_b, fit_status, n_iter)``.
@@ -377,13 +396,11 @@ def fit(K, QD, y, C, class_weight, tol=1e-3, shrinking=True, max_iter=-1, gram=N
     ``gram``: ``(G, ZT, ver, par)`` to compute the rows of ``K`` on first use (:func:`_row`):
     ``G`` the ``(n, n)`` float64 Gram matrix (row ``r`` holding the first ``ver[r]`` columns),
     ``ZT`` ``(m, n)`` the data's columns in the order they enter, ``par`` = (gamma, coef0,
-    degree, linear, columns entered); else ``K`` is complete.
+    degree, linear, columns entered); else ``K`` is complete. ``grouped``: ``groups(y)``, if
+    already at hand.
     """
     K = np.ascontiguousarray(K, dtype=np.float32)  # libsvm's Q is float32: round as it does
-    y = np.asarray(y).astype(np.int64)
-    perm = np.argsort(y, kind="stable")            # svm_group_classes keeps sample order
-    count = np.bincount(y)
-    start = np.r_[0, np.cumsum(count)[:-1]]
+    perm, start, count = groups(y) if grouped is None else grouped
     wC = float(C) * np.asarray(class_weight, dtype=np.float64)
     if gram is None:
         gram = (np.empty((0, 0)), np.empty((0, 0)), np.zeros(len(y), np.int64), np.zeros(5))

@@ -296,6 +296,7 @@ class _PrecomputedSVC:
         self.y = np.ascontiguousarray(yi, dtype=np.float64)
         self.cw = compute_class_weight(svc.class_weight, classes=self.classes, y=ytr)
         self.svc = svc
+        self.grouped = None
 
     def fit(self, K, QD=None, gram=None):
         """libsvm's fit on the train x train kernel ``K``; with ``QD`` (its float64 diagonal;
@@ -303,11 +304,13 @@ class _PrecomputedSVC:
         solution from :func:`._smo.fit` instead."""
         s = self.svc
         if QD is not None:
-            from ._smo import fit
+            from ._smo import fit, groups
 
+            self.grouped = groups(self.y) if self.grouped is None else self.grouped
             (self.support, self.sv, self.n_support, self.dual_coef, self.intercept,
              self.prob_a, self.prob_b, status, _) = fit(K, QD, self.y, s.C, self.cw, s.tol,
-                                                        s.shrinking, s.max_iter, gram)
+                                                        s.shrinking, s.max_iter, gram,
+                                                        self.grouped)
             return self
         libsvm.set_verbosity_wrap(int(s.verbose))
         (self.support, self.sv, self.n_support, self.dual_coef, self.intercept, self.prob_a,
@@ -440,7 +443,7 @@ class _SVMChain:
         Gtr, Gte, Ktr, Kte, QD = self._buffers(step is not None, quad)
         args = (self.gamma, self.coef0, self.degree, self.kernel == "linear")
         if step is not None:
-            from ._smo import _kernel_row
+            from ._smo import diag_step
             ZT, ver, Gd, par = self._gram(seq)
         done = 0
         for s in sizes:
@@ -452,9 +455,7 @@ class _SVMChain:
             if step is not None:        # the diagonal now, train x train rows when read
                 m0 = int(par[4])
                 par[4] = m0 + c.size
-                for z in ZT[m0:m0 + c.size]:
-                    Gd += z * z
-                _kernel_row(Gd, QD, *args)
+                diag_step(Gd, ZT, m0, m0 + c.size, QD, *args)
                 if not quad:            # test x train: one pass (see ._svm_chain)
                     step(Gte, np.ascontiguousarray(self.Zte[:, c]), ZT[m0:m0 + c.size], Kte,
                          fresh, *args)
