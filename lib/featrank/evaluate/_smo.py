@@ -20,7 +20,8 @@ on first use from the Gram matrix (:func:`_row`): a fit reads about 40-100 % of 
 (waveform-5000). Positions are swapped as libsvm's ``swap_index`` does, so loops visit the
 variables in libsvm's order and ties fall the same way. ``QD_i = K_ii`` stays double, as in
 libsvm. Per iteration: one pass for WSS3's second half, one for the gradient (with G_bar,
-when needed, and the next iteration's first half): about 1.5-2x faster than libsvm here.
+when needed, and the next iteration's first half): 1.2-1.9x faster than libsvm on one fit
+of waveform-5000's size (4500 samples), about as fast inside the curve loop on sonar's (187).
 """
 from __future__ import annotations
 
