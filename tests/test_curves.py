@@ -252,3 +252,20 @@ def test_svm_kernels_and_decision_values_equal_refit(svc, n_classes, numba, monk
     assert fast.meta["engine"] == "svm"
     np.testing.assert_allclose(fast.ffa, plain.ffa, rtol=1e-9, atol=1e-9)
     np.testing.assert_allclose(fast.rfa, plain.rfa, rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("n_classes", [2, 4])
+def test_svm_decision_values_from_support_vectors_on_wide_data(n_classes):
+    """Many features, few samples (the microarray case): decision values from the test x
+    support-vector kernel, not the p x p quadratic forms; the refit's predictions and scores."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(48, 300))
+    y = np.arange(48) % n_classes
+    X[:, :5] += y[:, None]
+    model = make_learner("svm").set_params(svc__gamma=0.5, svc__coef0=1.0)
+    order = rng.permutation(300)
+    kw = dict(sizes=[2, 40, 300], cv=3, scoring=_score_sum)
+    fast = error_curves(X, y, order, model, **kw)
+    plain = error_curves(X, y, order, model, fast=False, **kw)
+    np.testing.assert_allclose(fast.ffa, plain.ffa, rtol=1e-9, atol=1e-9)
+    np.testing.assert_allclose(fast.rfa, plain.rfa, rtol=1e-9, atol=1e-9)

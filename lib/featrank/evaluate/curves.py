@@ -346,7 +346,9 @@ class _PrecomputedSVC:
         ``(gamma x.y + coef0) ** 2`` without the test x train kernel: with ``w`` a pair's
         dual coefficients, ``sum_k w_k (gamma x.sv_k + coef0)^2 = gamma^2 x'Mx +
         2 gamma coef0 x'v + coef0^2 sum(w) - rho``, ``M = sum_k w_k sv_k sv_k'``,
-        ``v = sum_k w_k sv_k`` (``sv``: the support vectors' features)."""
+        ``v = sum_k w_k sv_k`` (``sv``: the support vectors' features). When the p x p
+        forms cost more (many features or class pairs: microarrays, arrhythmia), from the
+        test x support-vector kernel instead."""
         k = self.classes.size
         start = np.r_[0, np.cumsum(self.n_support)]
         W = np.zeros((sv.shape[0], k * (k - 1) // 2))
@@ -356,8 +358,14 @@ class _PrecomputedSVC:
                 si, sj = slice(start[i], start[i + 1]), slice(start[j], start[j + 1])
                 W[si, pair], W[sj, pair] = self.dual_coef[j - 1, si], self.dual_coef[i, sj]
                 pair += 1
-        dec = np.empty((Zte.shape[0], W.shape[1]))
-        for q in range(W.shape[1]):
+        (n_sv, p), (n_te, n_pairs) = sv.shape, (Zte.shape[0], W.shape[1])
+        if n_te * n_sv * (p + n_pairs) < n_pairs * p * p * (n_sv + n_te):
+            K = Zte @ sv.T
+            K *= gamma
+            K += coef0
+            return (K * K) @ W + self.intercept
+        dec = np.empty((n_te, n_pairs))
+        for q in range(n_pairs):
             M = (sv * W[:, q:q + 1]).T @ sv
             dec[:, q] = gamma * gamma * np.einsum("ij,ij->i", Zte @ M, Zte)
         if coef0 != 0:
