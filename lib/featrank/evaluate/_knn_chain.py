@@ -175,21 +175,8 @@ def _filter(D32, thr, out, masks, blocks):
 def _sample_threshold(D32, n_tr, j, buf):
     """The ``j``-th smallest of every :data:`_STRIDE`-th distance (about the
     ``j * _STRIDE``-th smallest of all); +inf when the sample has fewer than ``j``."""
-    n = 0
-    for q in range(0, n_tr, _STRIDE):
-        v = D32[q]
-        if n < j:
-            t = n
-            n += 1
-        elif v < buf[j - 1]:
-            t = j - 1
-        else:
-            continue
-        while t > 0 and buf[t - 1] > v:
-            buf[t] = buf[t - 1]
-            t -= 1
-        buf[t] = v
-    return buf[j - 1] if n == j else np.inf
+    sample = D32[:n_tr:_STRIDE]
+    return _kth_smallest(sample, sample.size, j, buf) if sample.size >= j else np.inf
 
 
 def _candidates(D32, n_tr, thr, cand, masks, blocks):
