@@ -91,3 +91,15 @@ def test_zhou_variants_find_the_relevant_features(method):
     assert set(z.top_features_[:6]) == set(range(6))
     with pytest.raises(ValueError):
         ZhouMSVMRFE(method="xx").fit(X, y)
+
+
+@pytest.mark.parametrize("method", ["cs", "ww"])
+def test_zhou_variants_do_not_depend_on_numpys_global_seed(method):
+    """liblinear's Crammer-Singer solver visits samples in a random order: the ranker seeds
+    it (``random_state``) instead of drawing from numpy's global generator."""
+    X, y = _blobs(n=150, p=30, c=4, seed=8, shift=0.3)
+    orders = []
+    for global_seed in (1, 2, 3):
+        np.random.seed(global_seed)
+        orders.append(ZhouMSVMRFE(method=method, max_iter=50).fit(X, y).ranking_.tolist())
+    assert orders[0] == orders[1] == orders[2]

@@ -128,11 +128,12 @@ def joint_rfe_order(p, schedule, criterion, on_remove=None) -> np.ndarray:
 class ZhouMSVMRFE(_RFEParams, BaseRanker):
     """MSVM-RFE of Zhou & Tuck (2007) as Izetta 2017 (Sec. 4) ran it: ``method="ovo"``
     ("Zhou OVO" = averaged ``|w|`` over the OVO SVMs), ``"cs"`` (Crammer–Singer) or ``"ww"``
-    (Weston–Watkins). Schedule and scaling as :class:`MulticlassSVMRFE`."""
+    (Weston–Watkins). Schedule and scaling as :class:`MulticlassSVMRFE`. ``random_state``
+    seeds the order in which the C&S and W&W solvers visit the samples."""
 
     def __init__(self, method="ovo", C=0.1, step=0.1, threshold=20, final_step=1,
                  schedule="izetta", scaling="standard", tol=1e-3, max_iter=2000,
-                 n_features_to_select=None):
+                 n_features_to_select=None, random_state=0):
         self.method = method
         self.C = C
         self.step = step
@@ -143,17 +144,19 @@ class ZhouMSVMRFE(_RFEParams, BaseRanker):
         self.tol = tol
         self.max_iter = max_iter
         self.n_features_to_select = n_features_to_select
+        self.random_state = random_state
 
     def _rank(self, X, y):
         self._check_C()
         Xs = scale_features(X, self.scaling)
         sched = self._schedule(X.shape[1])
+        seed = self.random_state
         if self.method == "ovo":
             order = _zhou_ovo(Xs, y, self.C, sched, self.tol)
         elif self.method == "cs":
-            order = _zhou_cs(Xs, y, self.C, sched, self.tol, self.max_iter)
+            order = _zhou_cs(Xs, y, self.C, sched, self.tol, self.max_iter, seed)
         elif self.method == "ww":
-            order = _zhou_ww(Xs, y, self.C, sched, self.tol, self.max_iter)
+            order = _zhou_ww(Xs, y, self.C, sched, self.tol, self.max_iter, seed)
         else:
             raise ValueError(f"method must be 'ovo', 'cs' or 'ww', got {self.method!r}")
         return _scores_from_order(order), order
@@ -180,9 +183,10 @@ def _zhou_ovo(X, y, C, schedule, tol):
     return joint_rfe_order(X.shape[1], schedule, criterion, on_remove)
 
 
-def _zhou_cs(X, y, C, schedule, tol, max_iter):
+def _zhou_cs(X, y, C, schedule, tol, max_iter, random_state):
     def criterion(alive):
-        svm = LinearSVC(multi_class="crammer_singer", C=C, tol=tol, max_iter=max_iter)
+        svm = LinearSVC(multi_class="crammer_singer", C=C, tol=tol, max_iter=max_iter,
+                        random_state=random_state)
         W = svm.fit(X[:, alive], y).coef_
         return (W ** 2).sum(axis=0)
 
@@ -195,12 +199,13 @@ def _zhou_cs(X, y, C, schedule, tol, max_iter):
         return joint_rfe_order(X.shape[1], schedule, criterion)
 
 
-def _zhou_ww(X, y, C, schedule, tol, max_iter):
+def _zhou_ww(X, y, C, schedule, tol, max_iter, random_state):
     state = {"alpha": None}
 
     def criterion(alive):
         W, state["alpha"] = weston_watkins_svm(X[:, alive], y, C=C, tol=tol,
-                                               max_epochs=max_iter, alpha0=state["alpha"])
+                                               max_epochs=max_iter, alpha0=state["alpha"],
+                                               random_state=random_state)
         return (W[:, :-1] ** 2).sum(axis=0)
 
     return joint_rfe_order(X.shape[1], schedule, criterion)
