@@ -55,8 +55,9 @@ def _term(a, b, nominal):
 
 
 def _kth_smallest(vals, m, k, buf):
-    """The k-th smallest of ``vals[:m]`` (m >= k). Few values: the one whose rank brackets
-    k (vectorised counts, no branch per value); else insertion into a sorted buffer of k."""
+    """The k-th smallest of ``vals[:m]`` (m >= k): the largest if m == k; for few values the
+    one whose rank brackets k (vectorised counts, no branch per value); else by insertion
+    into a sorted buffer of k."""
     if m == k:                                  # the largest
         best = vals[0]
         for q in range(1, m):
@@ -108,7 +109,7 @@ def _band_error(T, s, E):
     V = max(2.0 * T, 64.0 * s * E * E) + 1e-300
     while True:
         err = _error(V, s, E)
-        if V - _error(V, s, E) > T + 2.0 * err and V >= T + err:
+        if V - err > T + 2.0 * err and V >= T + err:
             return err
         V *= 2.0
 
