@@ -16,6 +16,7 @@ import functools
 import hashlib
 import os
 import pickle
+import sys
 import zlib
 from pathlib import Path
 
@@ -52,8 +53,6 @@ _CONTROLLER: list = [None, -1]
 def single_threaded():
     """A context in which BLAS/OpenMP pools run one thread (``threadpool_limits(1)``). The
     scan for native thread pools (about 4 ms) is redone only after new imports."""
-    import sys
-
     if _CONTROLLER[0] is None or _CONTROLLER[1] != len(sys.modules):
         _CONTROLLER[:] = [ThreadpoolController(), len(sys.modules)]
     return _CONTROLLER[0].limit(limits=1)
