@@ -12,7 +12,7 @@ from .._lazy import lazy_exports
 from ._dataset import Dataset
 
 _API = {
-    # catalogue and loading [A]
+    # catalogue and loading
     "load": "_catalog",
     "catalog": "_catalog",
     "availability": "_catalog",
@@ -29,7 +29,10 @@ _API = {
     "load_multif": "loaders",
     "describe": "summary",
     "overview": "summary",
-    # encodings [A]
+    # nominal columns: DataFrame 'category' dtypes <-> (float codes, mask)
+    "split_frame": "frame",
+    "to_frame": "frame",
+    # encodings
     "ordinal_codes": "encode",
     "WekaPreprocessor": "encode",
     "weka_smo_encode": "encode",
