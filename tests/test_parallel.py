@@ -1,6 +1,15 @@
-import numpy as np
+import gzip
+import importlib
+import json
+import sys
 
-from featrank.parallel import TaskCache, run_tasks, task_seed
+import numpy as np
+import pandas as pd
+import pytest
+
+from featrank import config, store
+from featrank.parallel import STORE_USE, TaskError, run_tasks, task_seed
+from featrank.store import Store, decode, encode, pack, task_key, versioned
 
 
 def _draw(seed, n):
@@ -13,6 +22,15 @@ calls = []
 def _count(x):
     calls.append(x)
     return x * x
+
+
+@pytest.fixture
+def scratch(tmp_path, monkeypatch):
+    """An empty scratch store, profile quick, no committed store in the way."""
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    monkeypatch.delenv("FEATRANK_STORE", raising=False)
+    config.get_profile("quick")
+    return tmp_path
 
 
 def test_task_seed_is_stable_and_distinct():
@@ -29,44 +47,177 @@ def test_results_do_not_depend_on_n_jobs():
         np.testing.assert_array_equal(a, b)
 
 
-def test_cache_resumes_without_recomputing(tmp_path, monkeypatch):
-    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+def test_store_resumes_without_recomputing(scratch):
     calls.clear()
     assert run_tasks(_count, [{"x": 2}, {"x": 3}], n_jobs=1, cache="t", progress=False) == [4, 9]
     assert run_tasks(_count, [{"x": 2}, {"x": 3}, {"x": 4}], n_jobs=1, cache="t",
                      progress=False) == [4, 9, 16]
     assert calls == [2, 3, 4]
-    assert not list(tmp_path.rglob("*.tmp"))
+    assert not list(scratch.rglob("*.tmp"))
+    assert STORE_USE["t"]["stored"] >= 2
 
 
-def test_corrupt_cache_entry_is_recomputed(tmp_path):
-    store = TaskCache("c", root=tmp_path)
-    key = store.key(_count, {"x": 1}, "1")
-    store.path(key).parent.mkdir(parents=True)
-    store.path(key).write_bytes(b"\x80garbage")
-    assert store.get(key) == (None, False)
+def test_corrupt_entry_is_recomputed(scratch):
+    calls.clear()
+    run_tasks(_count, [{"x": 5}], n_jobs=1, cache="c", progress=False)
+    (entry,) = scratch.rglob("*.json")
+    entry.write_bytes(b"\x80garbage")
+    assert run_tasks(_count, [{"x": 5}], n_jobs=1, cache="c", progress=False) == [25]
+    assert calls == [5, 5]
 
 
-def test_output_redirect_keeps_committed_results(tmp_path, monkeypatch):
-    import pandas as pd
+def _module(tmp_path, name, body):
+    (tmp_path / f"{name}.py").write_text(body)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        sys.modules.pop(name, None)
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(tmp_path))
 
-    from featrank import config
+
+def test_an_edited_task_without_version_is_recomputed(scratch, tmp_path):
+    mod = _module(tmp_path, "user_task_a", "def f(x):\n    return x * 0.01\n")
+    assert run_tasks(mod.f, [{"x": 3.9}], n_jobs=1, cache="u", progress=False) == [0.039]
+    mod = _module(tmp_path, "user_task_a", "def f(x):\n    return x * 1.0\n")
+    assert run_tasks(mod.f, [{"x": 3.9}], n_jobs=1, cache="u", progress=False) == [3.9]
+
+
+def test_declared_version_alone_decides_and_bumping_it_invalidates_only_its_task(scratch,
+                                                                                  tmp_path):
+    src = ("from featrank.store import versioned\n"
+           "@versioned('{v}')\ndef f(x):\n    return x + {c}\n"
+           "@versioned('1')\ndef g(x):\n    return x - {c}\n")
+    mod = _module(tmp_path, "user_task_b", src.format(v="1", c=1))
+    assert run_tasks(mod.f, [{"x": 1}], n_jobs=1, cache="v", progress=False) == [2]
+    assert run_tasks(mod.g, [{"x": 1}], n_jobs=1, cache="v", progress=False) == [0]
+    # an edit that keeps the declared versions (a docstring, say) keeps every stored result
+    mod = _module(tmp_path, "user_task_b", src.format(v="1", c=100))
+    assert run_tasks(mod.f, [{"x": 1}], n_jobs=1, cache="v", progress=False) == [2]
+    # bumping f's version recomputes f and only f
+    mod = _module(tmp_path, "user_task_b", src.format(v="2", c=100))
+    assert run_tasks(mod.f, [{"x": 1}], n_jobs=1, cache="v", progress=False) == [101]
+    assert run_tasks(mod.g, [{"x": 1}], n_jobs=1, cache="v", progress=False) == [0]
+
+
+def test_key_ignores_the_rest_of_the_library_but_not_parameters_or_libraries(monkeypatch):
+    @versioned("1")
+    def f(x):
+        return x
+
+    key, ident = task_key(f, {"x": 1, "y": (1, 2)})
+    assert task_key(f, {"y": [1, 2], "x": 1})[0] == key           # order, tuple vs list
+    assert task_key(f, {"x": 2, "y": (1, 2)})[0] != key
+    assert set(ident) == {"task", "version", "params", "libs"}
+    monkeypatch.setattr(store, "library_versions", lambda: {"numpy": "0.0"})
+    assert task_key(f, {"x": 1, "y": (1, 2)})[0] != key
+
+
+def _mean_label(path):
+    from featrank.datasets import load
+
+    return float(load(path).y.mean())
+
+
+def test_a_replaced_data_file_is_recomputed(scratch, tmp_path):
+    path = tmp_path / "my.arff"
+    head = "@relation r\n@attribute a numeric\n@attribute c {x,y}\n@data\n"
+    path.write_text(head + "1,x\n2,x\n3,y\n4,y\n")
+    first = run_tasks(_mean_label, [{"path": str(path)}], n_jobs=1, cache="d", progress=False)
+    path.write_text(head + "1,y\n2,y\n3,y\n4,x\n")
+    again = run_tasks(_mean_label, [{"path": str(path)}], n_jobs=1, cache="d", progress=False)
+    assert first == [0.5] and again == [0.75]
+    (entry,) = scratch.rglob("*.json")
+    assert list(json.loads(entry.read_text())["data"]) == [str(path.resolve())]
+
+
+def _fails_on_two(x):
+    if x == 2:
+        raise ValueError("two is bad")
+    return x
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_a_failing_task_keeps_every_other_result(scratch, n_jobs):
+    tasks = [{"x": x} for x in range(6)]
+    with pytest.raises(TaskError, match=r"1 of 6 tasks failed[\s\S]*x=2[\s\S]*two is bad"):
+        run_tasks(_fails_on_two, tasks, n_jobs=n_jobs, cache=f"f{n_jobs}", progress=False)
+    stored = list((scratch / "store" / f"f{n_jobs}").rglob("*.json"))
+    assert len(stored) == 5
+
+
+def test_values_round_trip_without_pickle():
+    from featrank.evaluate import Curves
+
+    curves = Curves(sizes=np.array([1, 2]), ffa=np.array([[0.5, np.nan]]), rfa=None,
+                    n_features=2, scoring="accuracy", meta={"k": 1})
+    value = {"curves": curves, ("a", "b"): np.arange(6, dtype=np.int32).reshape(2, 3),
+             "frame": pd.DataFrame({"m": ["x", "y"], "v": [1.5, 2.5]}),
+             "names": np.array(["p", "q"]), "flag": np.bool_(True), "t": (1, None)}
+    text = json.dumps(encode(value))
+    back = decode(json.loads(text))
+    np.testing.assert_array_equal(back["curves"].ffa, curves.ffa)
+    assert back["curves"].scoring == "accuracy" and back["curves"].rfa is None
+    assert back[("a", "b")].dtype == np.int32 and back[("a", "b")].shape == (2, 3)
+    pd.testing.assert_frame_equal(back["frame"], value["frame"])
+    assert back["names"].tolist() == ["p", "q"] and back["t"] == (1, None)
+    with pytest.raises(TypeError, match="cannot store a object"):
+        encode(object())
+
+
+def test_decode_refuses_foreign_classes():
+    with pytest.raises(ValueError, match="not a featrank dataclass"):
+        decode({"__dataclass__": "os:system", "fields": {}})
+
+
+def test_pack_folds_loose_entries_deterministically(tmp_path):
+    st = Store(tmp_path)
+    for x in (3, 1, 2):
+        key, ident = task_key(_count, {"x": x})
+        st.put("fam", key, ident, x * x, {}, 0.1)
+    assert pack(tmp_path) == {"fam": 3}
+    packed = tmp_path / "fam.jsonl.gz"
+    assert not (tmp_path / "fam").exists()
+    lines = gzip.decompress(packed.read_bytes()).decode().splitlines()
+    assert [json.loads(l)["key"] for l in lines] == sorted(json.loads(l)["key"] for l in lines)
+    before = packed.read_bytes()
+    pack(tmp_path)
+    assert packed.read_bytes() == before
+    fresh = Store(tmp_path / "elsewhere", read_dirs=[tmp_path])
+    assert fresh.get("fam", task_key(_count, {"x": 2})[0]) == (4, True)
+
+
+def test_only_a_paper_run_of_a_notebook_writes_the_committed_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    nb = "05_slavkov2020_error_curves"
+    committed = config.results_dir(nb) / "store"
+    config.get_profile("quick")
+    assert config.store_dirs(nb) == (tmp_path / "store" / nb, [committed, tmp_path / "store" / nb])
+    config.get_profile("paper")
+    assert config.store_dirs(nb)[0] == committed
+    assert config.store_dirs("my-own")[0] == tmp_path / "store" / "my-own"
+    monkeypatch.setenv("FEATRANK_STORE", "refresh")
+    assert config.store_dirs(nb)[1] == []
+    config.get_profile("quick")
+
+
+def test_other_profiles_never_write_the_committed_outputs(tmp_path, monkeypatch):
     from featrank._io import save_table
 
-    monkeypatch.setenv("FEATRANK_OUTPUT", str(tmp_path))
-    path = save_table(pd.DataFrame({"a": [1]}), "nbX", "t")
-    assert path == tmp_path / "results" / "nbX" / "t.csv" and path.exists()
-    assert config.figures_dir("nbX") == tmp_path / "figures" / "nbX"
-    assert config.results_dir("nbX") == config.project_root() / "data" / "results" / "nbX"
-
-
-def test_cache_key_changes_with_the_library_code(monkeypatch):
-    from featrank import parallel
-
-    store = TaskCache("k")
-    before = store.key(_count, {"x": 1}, "1")
-    monkeypatch.setattr(parallel, "code_fingerprint", lambda: "edited")
-    assert store.key(_count, {"x": 1}, "1") != before
+    monkeypatch.delenv("FEATRANK_OUTPUT", raising=False)
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    nb = "01_quevedo2007_spe_ranker"
+    committed = config.committed_profile(nb)
+    other = next(p for p in config.PROFILES if p != committed)
+    config.get_profile(other)
+    path = save_table(pd.DataFrame({"a": [1]}), nb, "t")
+    assert path == tmp_path / "output" / other / "results" / nb / "t.csv"
+    assert config.figures_dir(nb) == tmp_path / "output" / other / "figures" / nb
+    config.get_profile(committed)
+    assert config.figures_dir(nb) == config.project_root() / "figures" / nb
+    monkeypatch.setenv("FEATRANK_OUTPUT", str(tmp_path / "out"))
+    assert config.results_out_dir(nb) == tmp_path / "out" / "results" / nb
+    config.get_profile("quick")
 
 
 def test_atomic_write_gives_the_usual_file_mode(tmp_path):

@@ -4,29 +4,75 @@ Environment variables
 ---------------------
 FEATRANK_PROFILE   default profile of the notebooks: ``smoke``, ``quick`` (default) or ``paper``
 FEATRANK_DATA      folder holding the dataset files (searched before ``data/raw/``)
-FEATRANK_CACHE     folder of the on-disk task cache (default ``data/cache/``)
+FEATRANK_CACHE     scratch folder: the result store of runs other than ``paper``, scratch outputs
+                   (default ``data/cache/`` in the checkout, else the user's cache folder)
+FEATRANK_STORE     ``refresh`` ignores stored results (recomputes and stores them again)
 FEATRANK_N_JOBS    default number of parallel workers (default: all cores)
 FEATRANK_BACKEND   joblib backend: ``loky`` (default), ``threading``, ``sequential`` or ``dask``
 FEATRANK_DASK_SCHEDULER  address of a running Dask scheduler (``tcp://host:8786``)
 FEATRANK_PROGRESS  ``0`` hides progress bars (CI sets it)
-FEATRANK_OUTPUT    scratch folder receiving the figures and tables the notebooks write, instead
-                   of ``figures/`` and ``data/results/`` (``make test`` sets it, so smoke runs
-                   leave the committed outputs alone)
+FEATRANK_OUTPUT    folder receiving the figures and tables the notebooks write, instead of
+                   ``figures/`` and ``data/results/`` (``make test`` sets it)
+FEATRANK_OFFLINE   ``1`` never downloads a dataset
+FEATRANK_NO_NUMBA  ``1`` runs the curve engines without numba (the plain libsvm/numpy paths)
+
+Committed outputs. ``notebooks/committed_profiles.txt`` names the profile each committed
+notebook was executed at. A run at any other profile writes its figures and tables under
+``<cache>/output/<profile>/`` instead (:func:`figures_dir`, :func:`results_out_dir`), and the
+result store is written in the committed ``data/results/<notebook>/store/`` only at
+``paper`` (:func:`store_dirs`).
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import platformdirs
+
 PROFILES = ("smoke", "quick", "paper")
+_ACTIVE: dict = {"profile": None}
 
 
 def get_profile(profile: str | None = None) -> str:
-    """The profile to run: the argument, else ``$FEATRANK_PROFILE``, else ``"quick"``."""
+    """The profile to run: the argument, else ``$FEATRANK_PROFILE``, else ``"quick"``. It
+    becomes this process's active profile (where outputs and stored results go)."""
     value = profile or os.environ.get("FEATRANK_PROFILE") or "quick"
     if value not in PROFILES:
         raise ValueError(f"unknown profile {value!r}; choose one of {PROFILES}")
+    _ACTIVE["profile"] = value
     return value
+
+
+def active_profile() -> str:
+    """The profile last chosen by :func:`get_profile` (else the environment's)."""
+    return _ACTIVE["profile"] or get_profile()
+
+
+def committed_profile(notebook: str) -> str | None:
+    """The profile the committed ``notebook`` was executed at (``None``: not a notebook)."""
+    path = project_root() / "notebooks" / "committed_profiles.txt"
+    if not path.exists():
+        return None
+    for line in path.read_text().splitlines():
+        parts = line.split("#")[0].split()
+        if len(parts) == 2 and parts[0] == notebook:
+            return parts[1]
+    return None
+
+
+def writes_committed(notebook: str) -> bool:
+    """True when this run's outputs replace the committed ones: no ``$FEATRANK_OUTPUT`` and
+    the active profile is the one the committed notebook states."""
+    if os.environ.get("FEATRANK_OUTPUT"):
+        return False
+    return active_profile() == committed_profile(notebook)
+
+
+def scratch_output_dir() -> Path:
+    """Where a run writes figures and tables that must not replace the committed ones."""
+    if os.environ.get("FEATRANK_OUTPUT"):
+        return _resolve(os.environ["FEATRANK_OUTPUT"])
+    return cache_dir() / "output" / active_profile()
 
 
 def project_root() -> Path:
@@ -35,9 +81,8 @@ def project_root() -> Path:
     Found from this file when the package is used from the checkout (editable install),
     otherwise the current working directory.
     """
-    here = Path(__file__).resolve().parents[2]
-    if (here / "pyproject.toml").exists() and (here / "lib" / "featrank").is_dir():
-        return here
+    if _in_checkout():
+        return Path(__file__).resolve().parents[2]
     return Path.cwd()
 
 
@@ -70,24 +115,50 @@ def results_dir(notebook: str | None = None) -> Path:
 
 
 def results_out_dir(notebook: str | None = None) -> Path:
-    """Where tables are written: ``results_dir(notebook)``, or under ``$FEATRANK_OUTPUT``."""
-    if os.environ.get("FEATRANK_OUTPUT"):
-        d = _resolve(os.environ["FEATRANK_OUTPUT"]) / "results"
-        return d / notebook if notebook else d
-    return results_dir(notebook)
+    """Where a notebook's tables are written: ``results_dir(notebook)`` when this run's
+    outputs are the committed ones (:func:`writes_committed`), else the scratch folder."""
+    if notebook and writes_committed(notebook):
+        return results_dir(notebook)
+    d = scratch_output_dir() / "results"
+    return d / notebook if notebook else d
 
 
 def figures_dir(notebook: str) -> Path:
-    """Where figures are written: ``figures/<notebook>/``, or under ``$FEATRANK_OUTPUT``."""
-    if os.environ.get("FEATRANK_OUTPUT"):
-        return _resolve(os.environ["FEATRANK_OUTPUT"]) / "figures" / notebook
-    return project_root() / "figures" / notebook
+    """Where a notebook's figures are written: ``figures/<notebook>/`` when this run's outputs
+    are the committed ones, else the scratch folder."""
+    if writes_committed(notebook):
+        return project_root() / "figures" / notebook
+    return scratch_output_dir() / "figures" / notebook
 
 
 def cache_dir() -> Path:
-    """The on-disk task cache: ``$FEATRANK_CACHE`` or ``data/cache/``."""
+    """The scratch folder: ``$FEATRANK_CACHE``, else ``data/cache/`` in the checkout, else
+    the user's cache folder (platformdirs)."""
     env = os.environ.get("FEATRANK_CACHE")
-    return _resolve(env) if env else project_root() / "data" / "cache"
+    if env:
+        return _resolve(env)
+    if _in_checkout():
+        return project_root() / "data" / "cache"
+    return Path(platformdirs.user_cache_dir("featrank"))
+
+
+def _in_checkout() -> bool:
+    here = Path(__file__).resolve().parents[2]
+    return (here / "pyproject.toml").exists() and (here / "lib" / "featrank").is_dir()
+
+
+def store_dirs(namespace: str) -> tuple[Path, list[Path]]:
+    """``(write_dir, read_dirs)`` of the result store of ``namespace`` (a notebook's name, or
+    any name of your own). Stored results are read from the committed store
+    ``data/results/<namespace>/store/`` and the scratch store ``<cache>/store/<namespace>/``;
+    they are written to the committed one only by a ``paper`` run of a notebook.
+    ``$FEATRANK_STORE=refresh`` reads nothing (every task runs again)."""
+    committed = results_dir(namespace) / "store"
+    scratch = cache_dir() / "store" / namespace
+    is_notebook = committed_profile(namespace) is not None
+    write = committed if is_notebook and active_profile() == "paper" else scratch
+    reads = [] if os.environ.get("FEATRANK_STORE") == "refresh" else [committed, scratch]
+    return write, reads
 
 
 def default_n_jobs() -> int:

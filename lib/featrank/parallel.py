@@ -1,31 +1,31 @@
-"""Run experiment grids: parallel (joblib, or Dask on a cluster), seeded, cached, resumable.
+"""Run experiment grids: parallel (joblib, or Dask on a cluster), seeded, stored, resumable.
 
 An experiment is a list of *tasks*, each a small dict of keyword arguments (dataset name,
 ranker name, fold, repeat, ...). :func:`run_tasks` calls ``func(**task)`` for each, in
-parallel, and caches every finished result on disk under a key made of the function's
-qualified name, a cache *version*, the task's arguments and a fingerprint of the library's
-own source code (any edit to ``featrank`` invalidates the cache, so a cached result always
-comes from the code that is there); an interrupted run resumes from what is cached. Results never depend on ``n_jobs`` or on the backend: every random step in a
-task draws from :func:`task_seed` of the experiment's seed and the task's own key, and inner
+parallel, and keeps every finished result in the result store (:mod:`featrank.store`: keyed
+by the task function's identity and algorithm version, its parameters, the library versions,
+and checked against the data files it read), so an interrupted run resumes from what is
+stored. Results never depend on ``n_jobs`` or on the backend: every random step in a task
+draws from :func:`task_seed` of the experiment's seed and the task's own key, and inner
 estimators are kept single-threaded.
 """
 from __future__ import annotations
 
 import contextlib
-import functools
-import hashlib
 import os
-import pickle
 import sys
+import time
+import traceback
 import zlib
-from pathlib import Path
 
 import joblib
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from . import config
-from ._io import atomic_write_bytes
+from ._io import recording_reads
+from ._progress import tqdm
+from .store import Store, task_key
 
 
 def task_seed(seed: int, *key) -> int:
@@ -34,17 +34,6 @@ def task_seed(seed: int, *key) -> int:
     words = [zlib.crc32(repr(k).encode()) for k in key]
     ss = np.random.SeedSequence(entropy=int(seed), spawn_key=tuple(words))
     return int(ss.generate_state(1, dtype=np.uint32)[0])
-
-
-@functools.cache
-def code_fingerprint() -> str:
-    """A hash of every ``.py`` file of the ``featrank`` package (paths and contents)."""
-    root = Path(__file__).resolve().parent
-    h = hashlib.sha1()
-    for path in sorted(root.rglob("*.py")):
-        h.update(str(path.relative_to(root)).encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
 
 
 _CONTROLLER: list = [None, -1]
@@ -56,38 +45,6 @@ def single_threaded():
     if _CONTROLLER[0] is None or _CONTROLLER[1] != len(sys.modules):
         _CONTROLLER[:] = [ThreadpoolController(), len(sys.modules)]
     return _CONTROLLER[0].limit(limits=1)
-
-
-def _single_threaded(func, kwargs):
-    with single_threaded():
-        return func(**kwargs)
-
-
-class TaskCache:
-    """One pickle per finished task in ``<cache_dir>/<namespace>/<key>.pkl`` (atomic writes)."""
-
-    def __init__(self, namespace: str, root: Path | None = None):
-        self.dir = Path(root or config.cache_dir()) / namespace
-
-    def key(self, func, kwargs, version) -> str:
-        name = f"{func.__module__}.{func.__qualname__}"
-        return joblib.hash((name, version, code_fingerprint(), sorted(kwargs.items())))
-
-    def path(self, key: str) -> Path:
-        return self.dir / f"{key}.pkl"
-
-    def get(self, key: str):
-        p = self.path(key)
-        if not p.exists():
-            return None, False
-        try:
-            with open(p, "rb") as fh:
-                return pickle.load(fh), True
-        except (EOFError, ValueError, pickle.UnpicklingError):  # corrupt: recompute
-            return None, False
-
-    def put(self, key: str, value) -> None:
-        atomic_write_bytes(self.path(key), pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 @contextlib.contextmanager
@@ -112,57 +69,139 @@ def _backend(backend: str | None, n_jobs: int):
             yield
 
 
+class TaskError(RuntimeError):
+    """Some tasks of a grid failed; every other task's result was stored."""
+
+
+#: results taken from / computed into the store in this process, per namespace
+STORE_USE: dict = {}
+
+
 def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = None,
-              cache: str | None = None, version: str = "1", desc: str | None = None,
+              cache: str | None = None, desc: str | None = None,
               progress: bool | None = None) -> list:
-    """``[func(**t) for t in tasks]``, in parallel, cached, with a progress bar.
+    """``[func(**t) for t in tasks]``, in parallel, through the result store, with a progress
+    bar.
 
     Parameters
     ----------
-    func : picklable function of keyword arguments (a module-level function).
-    tasks : list of dicts of small, hashable-by-joblib values.
+    func : a module-level function of keyword arguments; its algorithm version is the one
+        declared with :func:`featrank.store.versioned`, else a hash of its source.
+    tasks : list of dicts of small values (numbers, strings, lists).
     n_jobs : workers (default ``$FEATRANK_N_JOBS`` or all cores); 1 runs in this process.
     backend : ``"loky"`` (default), ``"threading"``, ``"sequential"`` or ``"dask"`` (joins the
         running ``distributed.Client``, or connects to ``$FEATRANK_DASK_SCHEDULER``).
-    cache : namespace of the on-disk cache (``None``: no caching). Bump ``version`` when the
-        meaning of a cached result changes.
+    cache : namespace of the result store (``None``: nothing stored); see
+        :mod:`featrank.store` for the rule that finds a result again and
+        :func:`featrank.config.store_dirs` for where it lives.
+
+    Each result is stored the moment its task finishes. A task that raises does not stop the
+    others: when all have run, :class:`TaskError` names the failing tasks (parameters and
+    store key) with the first traceback.
+
+    >>> run_tasks(pow, [dict(base=2, exp=3), dict(base=3, exp=2)], n_jobs=1, progress=False)
+    [8, 9]
     """
     tasks = [dict(t) for t in tasks]
     n_jobs = config.default_n_jobs() if n_jobs is None else n_jobs
-    store = TaskCache(cache) if cache else None
-    keys = [store.key(func, t, version) if store else None for t in tasks]
-    results, todo = [None] * len(tasks), []
-    for i, key in enumerate(keys):
-        if store:
-            value, hit = store.get(key)
-            if hit:
-                results[i] = value
-                continue
-        todo.append(i)
+    grid = _Grid(func, tasks, cache)
+    todo = grid.lookup()
     show = config.show_progress() if progress is None else progress
-    bar = _progress(len(tasks), len(tasks) - len(todo), desc, show)
-    if n_jobs == 1 or len(todo) <= 1 or backend == "sequential":
-        outputs = (_single_threaded(func, tasks[i]) for i in todo)
-        _collect(outputs, todo, keys, results, store, bar)
-    else:
-        with _backend(backend, n_jobs):
-            par = joblib.Parallel(n_jobs=n_jobs if backend != "dask" else -1,
-                                  return_as="generator")
-            outputs = par(joblib.delayed(_single_threaded)(func, tasks[i]) for i in todo)
-            _collect(outputs, todo, keys, results, store, bar)
-    bar.close()
-    return results
+    with _progress(len(tasks), len(tasks) - len(todo), desc, show) as bar:
+        if n_jobs == 1 or len(todo) <= 1 or backend == "sequential":
+            outcomes = ((i, _call(func, tasks[i])) for i in todo)
+            grid.collect(outcomes, bar)
+        else:
+            with _backend(backend, n_jobs):
+                par = joblib.Parallel(n_jobs=n_jobs if backend != "dask" else -1,
+                                      return_as="generator_unordered")
+                grid.collect(par(joblib.delayed(_indexed_call)(i, func, tasks[i])
+                                 for i in todo), bar)
+    grid.raise_failures()
+    return grid.results
 
 
-def _collect(outputs, todo, keys, results, store, bar):
-    for i, value in zip(todo, outputs):
-        results[i] = value
-        if store:
-            store.put(keys[i], value)
-        bar.update(1)
+class _Grid:
+    """The bookkeeping of one :func:`run_tasks` call: keys, stored results, failures."""
+
+    def __init__(self, func, tasks, namespace):
+        self.func, self.tasks, self.namespace = func, tasks, namespace
+        self.results = [None] * len(tasks)
+        self.failures = []
+        self.family = func.__qualname__
+        self.store = Store(*config.store_dirs(namespace)) if namespace else None
+        self.keys = [task_key(func, t) if self.store else (None, None) for t in tasks]
+
+    def lookup(self) -> list:
+        """Fill the stored results in; the indices of the tasks still to run."""
+        todo = []
+        for i, (key, _) in enumerate(self.keys):
+            if self.store:
+                value, hit = self.store.get(self.family, key)
+                if hit:
+                    self.results[i] = value
+                    continue
+            todo.append(i)
+        if self.store:
+            self._count("stored", len(self.tasks) - len(todo))
+            self._count("stale", self.store.stale)
+        return todo
+
+    def collect(self, outcomes, bar) -> None:
+        for i, (ok, value, data, seconds) in outcomes:
+            if ok:
+                self.results[i] = value
+                if self.store:
+                    key, ident = self.keys[i]
+                    self.store.put(self.family, key, ident, value, data, seconds)
+                    self._count("computed", 1)
+            else:
+                self.failures.append((i, value))
+            bar.update(1)
+
+    def _count(self, what, n):
+        use = STORE_USE.setdefault(self.namespace, {"stored": 0, "computed": 0, "stale": 0})
+        use[what] += n
+
+    def raise_failures(self) -> None:
+        if not self.failures:
+            return
+        lines = [f"{self.family}({_fmt(self.tasks[i])})"
+                 + (f" [store key {self.keys[i][0]}]" if self.keys[i][0] else "")
+                 for i, _ in self.failures]
+        done = len(self.tasks) - len(self.failures)
+        raise TaskError(f"{len(self.failures)} of {len(self.tasks)} tasks failed (the other "
+                        f"{done} results are kept):\n  " + "\n  ".join(lines)
+                        + f"\nfirst failure:\n{self.failures[0][1]}")
+
+
+def _fmt(task: dict) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in task.items())
+
+
+def _call(func, kwargs):
+    """``(ok, value or traceback text, data files read, seconds)``: one task, single-threaded,
+    recording the data files it reads."""
+    t0 = time.perf_counter()
+    with single_threaded(), recording_reads() as seen:
+        try:
+            value = func(**kwargs)
+        except Exception:                      # reported with the task's key by run_tasks
+            return False, traceback.format_exc(), {}, 0.0
+    return True, value, dict(seen), time.perf_counter() - t0
+
+
+def _indexed_call(i, func, kwargs):
+    return i, _call(func, kwargs)
+
+
+def store_report(namespace: str) -> str:
+    """One line: how many results of ``namespace`` came from the store in this process."""
+    use = STORE_USE.get(namespace, {"stored": 0, "computed": 0, "stale": 0})
+    return (f"{namespace}: {use['stored']} results taken from the result store, "
+            f"{use['computed']} computed and stored ({use['stale']} stale entries replaced)")
 
 
 def _progress(total, done, desc, show):
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, initial=done, desc=desc, disable=not show, leave=False)
+    return tqdm(total=total, initial=done, desc=desc, disable=not show, leave=False,
+                smoothing=0.05)

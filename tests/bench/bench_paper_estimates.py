@@ -47,20 +47,21 @@ def _settings(stem: str) -> dict:
     raise LookupError(f"no settings cell with a 'paper' profile in {stem}.ipynb")
 
 
-def _clock(func, task: dict, cache: str, version: str = "1"):
+def _clock(func, task: dict, cache: str):
     """(result, CPU seconds) of one task through ``run_tasks`` (in process, single-threaded)."""
     from featrank.parallel import run_tasks
 
     t = time.process_time()
-    out = run_tasks(func, [task], n_jobs=1, cache=cache, version=version, progress=False)[0]
+    out = run_tasks(func, [task], n_jobs=1, cache=cache, progress=False)[0]
     return out, time.process_time() - t
 
 
 @contextlib.contextmanager
 def _fresh_cache():
-    old = {k: os.environ.get(k) for k in ("FEATRANK_CACHE", "FEATRANK_PROGRESS")}
+    old = {k: os.environ.get(k) for k in ("FEATRANK_CACHE", "FEATRANK_PROGRESS", "FEATRANK_STORE")}
     with tempfile.TemporaryDirectory(prefix="featrank-bench-cache-") as tmp:
         os.environ["FEATRANK_CACHE"], os.environ["FEATRANK_PROGRESS"] = tmp, "0"
+        os.environ["FEATRANK_STORE"] = "refresh"        # time the tasks, not the store
         try:
             yield tmp
         finally:
@@ -247,7 +248,7 @@ def _curve_cost(E, func, task, sizes_paper, n_repeats, k):
     """CPU seconds of one paper curve task (n_repeats x 10-fold CV at every size), from one
     10-fold pass at about ``k`` of the sizes."""
     sub = _spread(sizes_paper, k)
-    _, c = _clock(func, dict(task, n_repeats=1, sizes=sub), E.CACHE, E.CACHE_VERSION)
+    _, c = _clock(func, dict(task, n_repeats=1, sizes=sub), E.CACHE)
     return c * n_repeats * len(sizes_paper) / len(sub)
 
 
@@ -272,8 +273,7 @@ def _nb05(seed=0, k_sizes=8):
         sizes = E.resolve_sizes("paper", ds.n_features)
         curve = _curve_cost(E, E.random_curve, dict(dataset=d, index=0, seed=seed), sizes, reps,
                             k_sizes)
-        rank = sum(_clock(E.rank_features, dict(dataset=d, ranker=r, seed=seed), E.CACHE,
-                          E.CACHE_VERSION)[1] for r in E.RANKERS)
+        rank = sum(_clock(E.rank_features, dict(dataset=d, ranker=r, seed=seed), E.CACHE)[1] for r in E.RANKERS)
         _PASS[d] = (curve / reps, rank)                # for notebook 04's estimate
         per[d] = {"curves": curve * (len(E.RANKERS) + n_random), "rankings": rank * (1 + n_res),
                   "random": curve * n_random,
@@ -286,8 +286,7 @@ def _nb05(seed=0, k_sizes=8):
     sizes = E.resolve_sizes("paper", ds.n_features)
     noisy = _curve_cost(E, E.noisy_curves, dict(dataset="combined", theta=0.1, index=0,
                                                 seed=seed), sizes, reps, k_sizes)
-    rank = sum(_clock(E.rank_features, dict(dataset="combined", ranker=r, seed=seed), E.CACHE,
-                      E.CACHE_VERSION)[1] for r in E.RANKERS)
+    rank = sum(_clock(E.rank_features, dict(dataset="combined", ranker=r, seed=seed), E.CACHE)[1] for r in E.RANKERS)
     _PASS["combined"] = (noisy / reps, rank)
     learners = {}
     for learner in S["learners"]:

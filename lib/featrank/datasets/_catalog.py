@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .._io import note_read
 from ..config import data_dirs, raw_dir
 from ._dataset import Dataset
 from ._entries import ENTRIES, PAPER_KINDS, TABLES, YEARS
@@ -201,11 +202,15 @@ def load(name_or_path, *, keep_ids: bool = False, download: bool | None = None,
     s = str(name_or_path)
     if isinstance(name_or_path, Path) or (os.sep in s or s.lower().endswith((".arff", ".csv",
                                                                              ".arff.gz"))):
-        return _load_user_file(Path(name_or_path), target)
+        ds = _load_user_file(Path(name_or_path), target)
+        note_read(name_or_path)
+        return ds
     e = entry(s)
     paths = _locate(e)
     if paths is None:
         paths = _fetch(e, offline=_offline(download))
+    for p in paths:
+        note_read(p)          # the result store checks these files' checksums
     stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
     ds = _copy(_read_cached(e["name"], keep_ids, stamp))
     if check_shape and not keep_ids:

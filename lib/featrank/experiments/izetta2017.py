@@ -28,7 +28,8 @@ import time
 import numpy as np
 import pandas as pd
 
-from ..parallel import TaskCache, run_tasks, task_seed
+from ..parallel import run_tasks, task_seed
+from ..store import versioned
 
 CACHE = NOTEBOOK = "03_izetta2017_multiclass_list_combination"
 #: Izetta's six combiners, in their tables' order
@@ -71,6 +72,7 @@ def split_data(dataset: str, split: int, seed: int = 0, n_samples=None, n_noise=
 
 
 # ----------------------------------------------------------------------------- rankings
+@versioned("1")
 def lists_task(dataset: str, split: int, scheme: str = "ovo", seed: int = 0, n_samples=None,
                n_noise=None) -> dict:
     """The per-problem SVM-RFE lists (Table 1) on the training part of one split."""
@@ -84,6 +86,7 @@ def lists_task(dataset: str, split: int, scheme: str = "ovo", seed: int = 0, n_s
             "seconds": time.perf_counter() - t}
 
 
+@versioned("1")
 def zhou_task(dataset: str, split: int, method: str, seed: int = 0, n_samples=None,
               n_noise=None) -> dict:
     """A Zhou & Tuck MSVM-RFE order (``method``: "Zhou C&S", "Zhou W&W", "Zhou OVO")."""
@@ -96,14 +99,8 @@ def zhou_task(dataset: str, split: int, method: str, seed: int = 0, n_samples=No
 
 
 def _cached(func, **kwargs):
-    """``func(**kwargs)`` through the notebook's task cache (the same key as run_tasks)."""
-    store = TaskCache(CACHE)
-    key = store.key(func, kwargs, "1")
-    value, hit = store.get(key)
-    if not hit:
-        value = func(**kwargs)
-        store.put(key, value)
-    return value
+    """``func(**kwargs)`` through the notebook's result store."""
+    return run_tasks(func, [kwargs], n_jobs=1, cache=CACHE, progress=False)[0]
 
 
 def parse_method(spec: str):
@@ -187,6 +184,7 @@ def _cv_best_C(K, y, C_grid, folds):
     return C_grid[int(np.argmin(err))]          # ties -> the first (smallest) C
 
 
+@versioned("1")
 def curve_task(dataset: str, split: int, methods: tuple, scheme: str = "ovo", sizes="coarse:12",
                C_grid: tuple = (0.1,), seed: int = 0, n_samples=None, n_noise=None) -> dict:
     """Error curves of several methods on one split (shared Gram-free data preparation)."""
@@ -297,6 +295,7 @@ def pairwise_win_matrix(df: pd.DataFrame, size: int) -> pd.DataFrame:
 
 
 # ----------------------------------------------------------------------------- timing
+@versioned("1")
 def timing_task(n_noise: int, n_samples: int, method: str, seed: int = 0) -> float:
     """Seconds to rank Artificial-1-3C (``n_noise`` noise features, ``n_samples`` points, on
     its 75 % training part) with one method: the OVO lists plus the combination for the six

@@ -17,6 +17,8 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from ..store import versioned
+
 NOTEBOOK = "02_prati2012_rank_aggregation"
 #: the paper's labels -> featrank rankers
 BASE = {"IG": "InfoGain", "GR": "GainRatio", "SU": "SymmetricUncertainty",
@@ -122,6 +124,7 @@ def curve_sizes(p, schedule="all"):
     return np.unique(np.round(np.linspace(1, p, int(schedule))).astype(int))
 
 
+@versioned("1")
 def run_fold(dataset, fold, n_folds=10, seed=0, learners=tuple(LEARNERS), schedule="all",
              extras=()):
     """All methods x learners x measures on one fold of one dataset.
@@ -238,6 +241,7 @@ def friedman_groups(areas: pd.DataFrame, alpha=0.05, methods=METHODS) -> dict:
     return out
 
 
+@versioned("1")
 def dataset_summary(dataset) -> dict:
     """Our shape and majority-class share of one dataset (Table I)."""
     from ..datasets import load

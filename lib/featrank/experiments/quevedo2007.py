@@ -22,6 +22,7 @@ import pandas as pd
 from ..datasets import quevedo2007 as gen
 from ..evaluate.aucfr import auc_fr
 from ..parallel import run_tasks, task_seed
+from ..store import versioned
 
 NOTEBOOK = "01_quevedo2007_spe_ranker"
 #: the rankers of Sec. 4, in the paper's legend names
@@ -73,6 +74,7 @@ def make_problem(problem: str, rep: int, seed: int, **params):
     raise ValueError(f"unknown problem {problem!r}")
 
 
+@versioned("1")
 def ranking_task(*, problem: str, rep: int, ranker: str, seed: int, degree: int,
                  C: float | None = None, k: int = 30, standardize: bool = False,
                  **params) -> dict:
@@ -155,6 +157,7 @@ def wide(summary: pd.DataFrame, x: str, value: str, rankers=None) -> pd.DataFram
 # --------------------------------------------------------------------------- Sec. 5.2
 
 
+@versioned("1")
 def anticorrelated_task(*, sigma: float, ratio: float, n_sets: int, seed: int,
                         n_per_class: int = 100) -> dict:
     """``n_sets`` anti-correlated data sets at (sigma, d = ratio * sigma): the fraction on

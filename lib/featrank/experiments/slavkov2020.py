@@ -35,10 +35,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..parallel import run_tasks, task_seed
+from ..store import versioned
 
 CACHE = "05_slavkov2020_error_curves"
 #: bump when the meaning of a cached task result changes
-CACHE_VERSION = "1"
 NOTEBOOK = "05_slavkov2020_error_curves"
 SYNTHETIC = ("single", "pair", "combined")
 THETAS = (0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0)
@@ -166,6 +166,7 @@ def curves_of_order(ds, order, learner: str = "svm", *, n_repeats: int = 10, n_f
 
 
 # --------------------------------------------------------------------------- task functions
+@versioned("1")
 def rank_features(dataset: str, ranker: str, seed: int = 0, resample: int | None = None,
                   n_folds: int = 10, data_seed: int = 0) -> np.ndarray:
     """Task: the order (best first) ``ranker`` gives ``dataset``.
@@ -197,6 +198,7 @@ def cached_ranking(dataset: str, ranker: str, seed: int = 0, resample: int | Non
     return _grid(rank_features, [task], 1, None, progress=False)[0]
 
 
+@versioned("1")
 def rank_on_split(dataset: str, ranker: str, split: int, n_repeats: int = 10, n_folds: int = 10,
                   seed: int = 0, data_seed: int = 0) -> np.ndarray:
     """Task: ``ranker``'s order computed on the training part of CV split ``split`` of the
@@ -208,6 +210,7 @@ def rank_on_split(dataset: str, ranker: str, split: int, n_repeats: int = 10, n_
     return np.asarray(est.fit(ds.X[train], ds.y[train]).top_features_, dtype=np.intp)
 
 
+@versioned("1")
 def ranker_curves(dataset: str, ranker: str, learner: str = "svm", n_repeats: int = 10,
                   n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0,
                   fit_on: str = "full"):
@@ -256,6 +259,7 @@ def noisy_relevance_set(dataset: str, theta: float, n_rankings: int, seed: int =
                                        scale=scale) for i in range(n_rankings)])
 
 
+@versioned("1")
 def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm",
                  n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
                  data_seed: int = 0):
@@ -266,6 +270,7 @@ def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm
                            sizes=sizes, seed=seed)
 
 
+@versioned("1")
 def random_curve(dataset: str, index: int, learner: str = "svm", n_repeats: int = 10,
                  n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0):
     """Task: FFA and RFA curves of uniformly random order ``index`` (one term of the expected
@@ -300,29 +305,9 @@ def average_curves(curves: list, *, pool: bool = False):
                   meta={"n_rankings": len(curves), "pooled": pool})
 
 
-def _version(func, task) -> str:
-    """Cache version of one task. Rankings (and curves built on them) of a dataset whose nominal
-    attributes have missing values changed when the declared categories, not the mask, reached
-    the rankers (ReliefF's missing-value diff): those tasks carry ``CACHE_VERSION + "c"``; the
-    others keep their cached results."""
-    if func in (rank_features, rank_on_split, ranker_curves):
-        ds = load_dataset(task["dataset"], task.get("data_seed", 0))
-        if np.isnan(ds.X[:, ds.categorical]).any():
-            return CACHE_VERSION + "c"
-    return CACHE_VERSION
-
-
 def _grid(func, tasks, n_jobs, desc, progress=None):
-    """``run_tasks`` in the cache namespace, tasks grouped by their :func:`_version`."""
-    versions = [_version(func, t) for t in tasks]
-    out = [None] * len(tasks)
-    for v in dict.fromkeys(versions):
-        idx = [i for i, w in enumerate(versions) if w == v]
-        res = run_tasks(func, [tasks[i] for i in idx], n_jobs=n_jobs, cache=CACHE, version=v,
-                        desc=desc, progress=progress)
-        for i, r in zip(idx, res):
-            out[i] = r
-    return out
+    """``run_tasks`` in this module's store namespace."""
+    return run_tasks(func, tasks, n_jobs=n_jobs, cache=CACHE, desc=desc, progress=progress)
 
 
 def expected_curves(dataset: str, learner: str = "svm", n_orders: int = 100, *,
@@ -375,9 +360,9 @@ def all_ranker_curves(datasets, rankers=RANKERS, learners=("svm",), *, n_repeats
     """``{(dataset, ranker, learner): Curves}`` for a grid, one cached task per cell
     (``fit_on`` as in :func:`ranker_curves`)."""
     keys = [(d, r, l) for d in datasets for r in rankers for l in learners]
-    extra = {} if fit_on == "full" else {"fit_on": fit_on}      # keeps the paper's cache keys
     tasks = [dict(dataset=d, ranker=r, learner=l, n_repeats=n_repeats, n_folds=n_folds,
-                  sizes=sizes, seed=seed, data_seed=data_seed, **extra) for d, r, l in keys]
+                  sizes=sizes, seed=seed, data_seed=data_seed, fit_on=fit_on)
+             for d, r, l in keys]
     return dict(zip(keys, _grid(ranker_curves, tasks, n_jobs, "ranker curves")))
 
 

@@ -1,0 +1,312 @@
+"""The result store: every expensive task result, kept under one rule, without pickles.
+
+**The rule.** A result is found again under a key made of
+
+- the task function's identity (``module.qualname``);
+- its algorithm *version*: the ``version`` declared with :func:`versioned` on featrank's own
+  task functions (bumped when their numbers can change), or, for a function without one, a
+  hash of that function's own source (as ``joblib.Memory`` does);
+- its parameters (canonical JSON, so keys are the same on every machine and Python);
+- the versions of the libraries that change its numbers (numpy, scipy, scikit-learn).
+
+The entry also records the sha256 of every data file the task read (through
+:func:`featrank.datasets.load`); a lookup whose files now have another checksum is stale and
+the task runs again. An entry whose files are absent here (a clone without the dataset
+mirror) is used as stored. An edit elsewhere in the library never discards a result.
+
+**On disk.** Per namespace (a notebook) and task family (a task function):
+``<dir>/<family>.jsonl.gz``, one JSON line per entry, sorted by key (the compact form that is
+committed for the ``paper`` profile), and ``<dir>/<family>/<key>.json``, one file per entry
+written atomically the moment its task finishes (:func:`pack` folds them into the first).
+Values are numbers, strings, lists, dicts, numpy arrays (raw bytes, zlib, base64),
+DataFrames and featrank's dataclasses: no pickle, so loading a store runs no code.
+
+    >>> import numpy as np
+    >>> v = {"order": np.array([2, 0, 1]), "auc": 0.75, "pair": (1, "a")}
+    >>> back = decode(encode(v))
+    >>> back["order"].tolist(), back["auc"], back["pair"]
+    ([2, 0, 1], 0.75, (1, 'a'))
+"""
+from __future__ import annotations
+
+import base64
+import dataclasses
+import functools
+import gzip
+import hashlib
+import importlib
+import inspect
+import json
+import marshal
+import sys
+import zlib
+from importlib.metadata import PackageNotFoundError, version as _dist_version
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ._io import atomic_write_bytes, data_file_matches
+
+#: the libraries whose versions enter every key
+LIBRARIES = ("numpy", "scipy", "scikit-learn")
+
+
+def versioned(version: str):
+    """Declare the algorithm version of a task function (bump it when its numbers change).
+
+    >>> @versioned("2")
+    ... def task(x):
+    ...     return x
+    >>> task_version(task)
+    '2'
+    """
+    def mark(func):
+        func.version = str(version)
+        return func
+    return mark
+
+
+def task_version(func) -> str:
+    """The declared ``version``, else ``"src:"`` + a hash of the function's own source."""
+    declared = getattr(func, "version", None)
+    if declared is not None:
+        return str(declared)
+    try:
+        text = inspect.getsource(func).encode()
+    except (OSError, TypeError):
+        code = func.__code__
+        text = marshal.dumps((code.co_code, code.co_consts, code.co_names))
+    return "src:" + hashlib.sha256(text).hexdigest()[:16]
+
+
+def library_versions() -> dict:
+    out = {}
+    for name in LIBRARIES:
+        try:
+            out[name] = _dist_version(name)
+        except PackageNotFoundError:
+            out[name] = "absent"
+    return out
+
+
+def _plain(v):
+    """Parameters as plain JSON values (numpy scalars and tuples included)."""
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, np.generic):
+        return v.item()
+    if isinstance(v, np.ndarray):
+        return {"__nd__": v.dtype.str, "data": v.tolist()}
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    raise TypeError(f"task parameter {v!r} ({type(v).__name__}) cannot enter a store key: "
+                    "pass numbers, strings, lists, dicts or small arrays")
+
+
+def task_key(func, params: dict) -> tuple[str, dict]:
+    """``(key, identity)``: the entry's key and what it was made of."""
+    ident = {"task": f"{func.__module__}.{func.__qualname__}", "version": task_version(func),
+             "params": _plain(params), "libs": library_versions()}
+    text = json.dumps(ident, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32], ident
+
+
+# ------------------------------------------------------------------------ values
+def encode(v):
+    """A JSON-able form of a task result (see the module docstring for what is allowed)."""
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if isinstance(v, (int, float)) and type(v) in (int, float):
+        return v
+    if isinstance(v, np.ndarray):
+        return _encode_array(v)
+    if isinstance(v, np.generic):
+        return {"__np__": v.dtype.str, "v": v.item()}
+    if isinstance(v, tuple):
+        return {"__tuple__": [encode(x) for x in v]}
+    if isinstance(v, list):
+        return [encode(x) for x in v]
+    if isinstance(v, dict):
+        if all(isinstance(k, str) and not k.startswith("__") for k in v):
+            return {k: encode(x) for k, x in v.items()}
+        return {"__dict__": [[encode(k), encode(x)] for k, x in v.items()]}
+    if isinstance(v, pd.DataFrame):
+        return _encode_frame(v)
+    if dataclasses.is_dataclass(v) and type(v).__module__.startswith("featrank."):
+        fields = {f.name: encode(getattr(v, f.name)) for f in dataclasses.fields(v)}
+        return {"__dataclass__": f"{type(v).__module__}:{type(v).__qualname__}",
+                "fields": fields}
+    raise TypeError(f"cannot store a {type(v).__name__}: task results must be numbers, "
+                    "strings, lists, tuples, dicts, numpy arrays, DataFrames or featrank "
+                    "dataclasses")
+
+
+def _encode_array(a: np.ndarray):
+    if a.dtype.kind == "O":
+        return {"__list_array__": [encode(x) for x in a.tolist()]}
+    raw = zlib.compress(np.ascontiguousarray(a).tobytes(), 6)
+    return {"__nd__": a.dtype.str, "shape": list(a.shape),
+            "z": base64.b64encode(raw).decode()}
+
+
+def _encode_frame(df: pd.DataFrame):
+    if not isinstance(df.index, pd.RangeIndex) or df.index.start != 0 or df.index.step != 1:
+        df = df.reset_index(drop=False)
+    cols = {str(c): encode(df[c].to_numpy() if df[c].dtype.kind in "biufcmM"
+                           else np.asarray(df[c].tolist(), dtype=object))
+            for c in df.columns}
+    return {"__frame__": {"columns": [str(c) for c in df.columns], "data": cols}}
+
+
+def decode(v):
+    """The inverse of :func:`encode`."""
+    if isinstance(v, list):
+        return [decode(x) for x in v]
+    if not isinstance(v, dict):
+        return v
+    if "__nd__" in v:
+        raw = zlib.decompress(base64.b64decode(v["z"]))
+        return np.frombuffer(raw, dtype=np.dtype(v["__nd__"])).reshape(v["shape"]).copy()
+    if "__np__" in v:
+        return np.dtype(v["__np__"]).type(v["v"])
+    if "__tuple__" in v:
+        return tuple(decode(x) for x in v["__tuple__"])
+    if "__dict__" in v:
+        return {_hashable(decode(k)): decode(x) for k, x in v["__dict__"]}
+    if "__list_array__" in v:
+        return np.array([decode(x) for x in v["__list_array__"]], dtype=object)
+    if "__frame__" in v:
+        f = v["__frame__"]
+        return pd.DataFrame({c: decode(f["data"][c]) for c in f["columns"]},
+                            columns=f["columns"])
+    if "__dataclass__" in v:
+        return _dataclass(v["__dataclass__"], {k: decode(x) for k, x in v["fields"].items()})
+    return {k: decode(x) for k, x in v.items()}
+
+
+def _hashable(k):
+    return tuple(_hashable(x) for x in k) if isinstance(k, (list, tuple)) else k
+
+
+def _dataclass(path: str, fields: dict):
+    module, _, name = path.partition(":")
+    if not module.startswith("featrank."):
+        raise ValueError(f"a stored value names {path!r}, which is not a featrank dataclass")
+    cls = importlib.import_module(module)
+    for part in name.split("."):
+        cls = getattr(cls, part)
+    if not dataclasses.is_dataclass(cls):
+        raise ValueError(f"a stored value names {path!r}, which is not a dataclass")
+    return cls(**fields)
+
+
+# ------------------------------------------------------------------------ the store
+class Store:
+    """The entries of one namespace: read from ``read_dirs`` (in order), written to
+    ``write_dir`` (a loose file per entry, atomically)."""
+
+    def __init__(self, write_dir, read_dirs=()):
+        self.write_dir = Path(write_dir)
+        dirs = [self.write_dir, *map(Path, read_dirs)]
+        self.read_dirs = list(dict.fromkeys(dirs))
+        self._packs: dict = {}
+        self.stale = 0
+
+    def get(self, family: str, key: str):
+        """``(value, True)`` for a valid entry, else ``(None, False)`` (absent, unreadable
+        or stale: a data file it read has changed)."""
+        for d in self.read_dirs:
+            entry = self._loose(d, family, key) or self._packed(d, family).get(key)
+            if entry is None:
+                continue
+            if not all(data_file_matches(label, sha) for label, sha in entry["data"].items()):
+                self.stale += 1
+                return None, False
+            return decode(entry["value"]), True
+        return None, False
+
+    def put(self, family: str, key: str, ident: dict, value, data: dict, seconds: float):
+        entry = {"key": key, **ident, "data": data, "seconds": round(float(seconds), 3),
+                 "value": encode(value)}
+        text = json.dumps(entry, sort_keys=True, separators=(",", ":"), allow_nan=True)
+        atomic_write_bytes(self.write_dir / family / f"{key}.json", text.encode())
+
+    @staticmethod
+    def _loose(d: Path, family: str, key: str):
+        p = d / family / f"{key}.json"
+        try:
+            return json.loads(p.read_bytes())
+        except FileNotFoundError:
+            return None
+        except (ValueError, OSError):            # unreadable: run the task again
+            return None
+
+    def _packed(self, d: Path, family: str) -> dict:
+        k = (d, family)
+        if k not in self._packs:
+            self._packs[k] = read_pack(d / f"{family}.jsonl.gz")
+        return self._packs[k]
+
+
+def read_pack(path) -> dict:
+    """``{key: entry}`` of a packed family file (empty if there is none); parsed once per
+    process and file version."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    st = path.stat()
+    return _read_pack(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _read_pack(path: str, mtime_ns: int, size: int) -> dict:
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        entries = (json.loads(line) for line in fh if line.strip())
+        return {e["key"]: e for e in entries}
+
+
+def pack(directory) -> dict:
+    """Fold the loose entries under ``directory`` into its ``<family>.jsonl.gz`` files
+    (atomic rewrite, sorted by key, so the bytes depend only on the entries), then delete
+    them. Returns ``{family: number of entries}``."""
+    directory = Path(directory)
+    counts = {}
+    for sub in sorted(p for p in directory.iterdir() if p.is_dir()):
+        loose = sorted(sub.glob("*.json"))
+        target = directory / f"{sub.name}.jsonl.gz"
+        entries = read_pack(target)
+        for p in loose:
+            try:
+                e = json.loads(p.read_bytes())
+            except ValueError:
+                continue
+            entries[e["key"]] = e
+        lines = "".join(json.dumps(entries[k], sort_keys=True, separators=(",", ":")) + "\n"
+                        for k in sorted(entries))
+        atomic_write_bytes(target, gzip.compress(lines.encode(), 9, mtime=0))
+        for p in loose:
+            p.unlink()
+        if not any(sub.iterdir()):
+            sub.rmdir()
+        counts[sub.name] = len(entries)
+    return counts
+
+
+def main(argv=None) -> int:
+    """``python -m featrank.store pack DIR...``: pack the loose entries of each store."""
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) < 2 or argv[0] != "pack":
+        print("usage: python -m featrank.store pack DIR [DIR ...]")
+        return 2
+    for d in argv[1:]:
+        if Path(d).is_dir():
+            for family, n in pack(d).items():
+                print(f"{d}: {family}: {n} entries")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
