@@ -1,5 +1,5 @@
 # featrank — the two commands a newcomer needs:
-#   make        run every notebook (profile "quick"), regenerate figures/ and data/results/
+#   make        run every notebook at its committed profile, regenerate figures/ and data/results/
 #   make test   unit tests + nbval over every notebook (profile "smoke")
 # Everything installs itself into .venv from a bare python3.
 
@@ -8,7 +8,7 @@ VENV     := .venv
 BIN      := $(abspath $(VENV))/bin
 STAMP    := $(VENV)/.installed
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
-PROFILE  ?= quick
+PROFILE  ?=
 NB       ?=
 PYTEST_ARGS ?=
 JOBS     ?= 2
@@ -20,7 +20,7 @@ ifdef FEATRANK_DATA
 export FEATRANK_DATA := $(abspath $(FEATRANK_DATA))
 endif
 
-.PHONY: all notebooks nb paper test unit nbval lab data bench clean install
+.PHONY: all notebooks nb paper quick pack test unit nbval lab data bench clean install
 
 all: notebooks
 
@@ -33,25 +33,49 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (featrank)" >/dev/null
 	@touch $(STAMP)
 
-# papermill executes each notebook in place, so the committed notebooks show their outputs.
+# A notebook runs in place (its outputs committed) only at the profile named for it in
+# notebooks/committed_profiles.txt; at any other profile papermill writes the executed copy to
+# $(SCRATCH)/<profile>/notebooks/ and the figures and tables go to the same scratch folder
+# (featrank.config decides, so a hand-run notebook behaves the same way).
 # The profile goes through the environment, not `-p`: papermill would otherwise insert a cell
 # fixing it, which nbval (profile smoke) would then obey.
+SCRATCH  := data/cache/output
+committed_profile = $(shell awk '$$1 == "$(basename $(notdir $(1)))" {print $$2}' notebooks/committed_profiles.txt)
+nb_target = $(if $(and $(filter $(2),$(call committed_profile,$(1))),$(if $(3),,in-place)),$(notdir $(1)),$(abspath $(SCRATCH))/$(2)/notebooks/$(notdir $(1)))
+
 define run_notebook
-	@echo "== $(1) [profile=$(2)]"
+	@echo "== $(1) [profile=$(2)] -> $(call nb_target,$(1),$(2),$(3))"
+	@mkdir -p $(abspath $(SCRATCH))/$(2)/notebooks
 	cd notebooks && FEATRANK_PROFILE=$(2) $(BIN)/papermill --no-progress-bar -k python3 \
-	    $(notdir $(1)) $(notdir $(1))
+	    $(notdir $(1)) $(call nb_target,$(1),$(2),$(3))
 
 endef
 
+# `make`: every notebook at the profile its committed outputs come from, taking the expensive
+# results from the committed result store (data/results/<notebook>/store/)
 notebooks: $(STAMP)
-	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),$(PROFILE)))
+	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),$(call committed_profile,$(nb))))
 
 nb: $(STAMP)
 	@test -n "$(NB)" || (echo "usage: make nb NB=05 [PROFILE=quick|smoke|paper]"; exit 2)
-	$(foreach nb,$(wildcard notebooks/$(NB)_*.ipynb),$(call run_notebook,$(nb),$(PROFILE)))
+	$(foreach nb,$(wildcard notebooks/$(NB)_*.ipynb),$(call run_notebook,$(nb),$(or $(PROFILE),$(call committed_profile,$(nb)))))
 
+# `make paper [NB=05] [REFRESH=1]`: the papers' full protocols; fills and extends the committed
+# result store (resumable: stopped runs continue from it). REFRESH=1 recomputes everything.
 paper: $(STAMP)
-	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),paper))
+	$(foreach nb,$(wildcard notebooks/$(or $(NB),[0-9][0-9])_*.ipynb),$(call run_notebook,$(nb),paper))
+	@echo "stored results: run 'make pack' to fold them into data/results/*/store/*.jsonl.gz"
+paper: export FEATRANK_STORE := $(if $(REFRESH),refresh,)
+
+# `make quick`: a fast full re-run, recomputed from scratch, everything into $(SCRATCH)/quick/
+quick: $(STAMP)
+	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),quick,scratch))
+quick: export FEATRANK_STORE := refresh
+quick: export FEATRANK_OUTPUT := $(abspath $(SCRATCH))/quick
+
+# fold the loose result files of finished tasks into one compact file per task family
+pack: $(STAMP)
+	$(BIN)/python -m featrank.store pack $(wildcard data/results/*/store)
 
 # smoke runs write their figures and tables to a scratch folder, not over the committed ones
 SMOKE_OUT := $(abspath data/cache/smoke-output)
