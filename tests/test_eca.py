@@ -131,3 +131,37 @@ def test_package_name_eca_is_the_function():
 
     assert ev.eca is eca
     assert ev.eca(FFA_A, RFA_A, FFA_B, RFA_B) == pytest.approx(eca(FFA_A, RFA_A, FFA_B, RFA_B))
+
+
+def _curves(ffa, rfa, scoring, sizes=(1, 2, 4)):
+    from featrank.evaluate.curves import Curves
+
+    return Curves(np.asarray(sizes), np.asarray([ffa], float), np.asarray([rfa], float),
+                  n_features=4, scoring=scoring)
+
+
+@pytest.mark.parametrize("weighting", WEIGHTINGS)
+def test_eca_vs_random_refuses_curves_and_expected_of_different_scorings(weighting):
+    """Error curves against an accuracy expected curve subtract an error from an accuracy:
+    refused, naming both scorings and the fix (it used to return a number silently)."""
+    ranking = _curves([0.3, 0.2, 0.1], [0.5, 0.4, 0.1], "error")
+    random_ = _curves([0.6, 0.7, 0.9], [0.6, 0.7, 0.9], "accuracy")
+    with pytest.raises(ValueError, match=r"'error'.*'accuracy'.*scoring='error'"):
+        eca_vs_random(ranking, expected=random_, weighting=weighting)
+    with pytest.raises(ValueError, match="same measure"):
+        eca_vs_random(ranking, expected=random_, weighting=weighting, greater_is_better=False)
+    # the same scoring on both sides: accepted, and the sign follows the scoring
+    random_err = _curves([0.4, 0.3, 0.1], [0.4, 0.3, 0.1], "error")
+    assert eca_vs_random(ranking, expected=random_err, weighting=weighting) > 0
+
+
+def test_eca_vs_random_reads_scoring_and_sizes_from_an_expected_curves_object():
+    """Plain arrays for the ranking and a Curves object for the expected curve: the
+    expected curve's scoring sets the sign and its sizes the inverse-size weights."""
+    random_err = _curves([0.4, 0.3, 0.1], [0.4, 0.3, 0.1], "error", sizes=(1, 3, 9))
+    ffa, rfa = [0.3, 0.2, 0.1], [0.5, 0.4, 0.1]
+    for w in WEIGHTINGS:
+        got = eca_vs_random(ffa, rfa, random_err, weighting=w)
+        e = [0.4, 0.3, 0.1]
+        want = eca(ffa, rfa, e, e, w, [1, 3, 9], greater_is_better=False)
+        assert got == pytest.approx(want) and got > 0

@@ -93,9 +93,37 @@ def eca(ffa_a, rfa_a, ffa_b, rfa_b, weighting: str = "uniform", sizes=None, *,
         greater_is_better: bool = True) -> float:
     """ECA_δ(r_A, r_B) = (FFA_δ - RFA_δ) / 2, Eq. (4) of Slavkov et al. (2018).
 
-    Positive when ranking ``a`` is better than ``b``. The curves are accuracies (or any
-    score where higher is better); for error curves set ``greater_is_better=False``.
-    Antisymmetric: ``eca(a, b) == -eca(b, a)``; ``eca(a, a) == 0``.
+    Positive when ranking ``a`` is better than ``b``. Antisymmetric:
+    ``eca(a, b) == -eca(b, a)``; ``eca(a, a) == 0``.
+
+    Parameters
+    ----------
+    ffa_a, rfa_a : array-like of shape (n_points,)
+        FFA and RFA curve of ranking ``a`` (e.g. ``Curves.ffa_mean``, ``Curves.rfa_mean``).
+    ffa_b, rfa_b : array-like of shape (n_points,)
+        The same for ranking ``b``, at the same subset sizes.
+    weighting : {"uniform", "inverse_size", "magnitude", "magnitude_inverse_size"}
+        The point weights ``w_i`` of Eq. (3) (see the module docstring).
+    sizes : array-like of shape (n_points,), optional
+        The subset sizes ``|S_i|`` of the points (default 1..n_points).
+    greater_is_better : bool, default True
+        True for accuracy-like curves; False for error curves (flips the sign, so that a
+        positive value still means "a is better").
+
+    Returns
+    -------
+    float
+        ECA_δ(a, b).
+
+    Examples
+    --------
+    ``a`` is higher than ``b`` on FFA and lower on RFA (better), as accuracy and as error:
+
+    >>> round(eca([0.7, 0.8, 0.9], [0.5, 0.6, 0.9], [0.6, 0.7, 0.9], [0.6, 0.7, 0.9]), 4)
+    0.0667
+    >>> round(eca([0.3, 0.2, 0.1], [0.5, 0.4, 0.1], [0.4, 0.3, 0.1], [0.4, 0.3, 0.1],
+    ...           greater_is_better=False), 4)
+    0.0667
     """
     value = 0.5 * (ffa_delta(ffa_a, ffa_b, weighting, sizes)
                    - rfa_delta(rfa_a, rfa_b, weighting, sizes))
@@ -141,22 +169,75 @@ def expected_mean(expected) -> np.ndarray:
     return _curve(expected, "expected")
 
 
+def _scoring_name(curves):
+    """The ``scoring`` a ``Curves`` object was computed with (None for plain arrays)."""
+    name = getattr(curves, "scoring", None)
+    return name if isinstance(name, str) else None
+
+
+def _common_scoring(ffa, expected):
+    """The scoring shared by the ranking's curves and the expected curve, or None if neither
+    says; refuses two different ones (ECA subtracts them point by point)."""
+    a, b = _scoring_name(ffa), _scoring_name(expected)
+    if a is not None and b is not None and a != b:
+        raise ValueError(
+            f"the ranking's curves were scored with {a!r} but the expected curve with {b!r}; "
+            "ECA subtracts one from the other point by point, so both need the same measure: "
+            f"compute the expected curve with expected_curve(..., scoring={a!r}) (or the "
+            f"ranking's curves with error_curves(..., scoring={b!r}))")
+    return a if a is not None else b
+
+
 def eca_vs_random(ffa, rfa=None, expected=None, *, weighting: str = "uniform", sizes=None,
                   greater_is_better: bool | None = None) -> float:
     """ECA_δ(r, r_R) of a ranking against the uniformly random ranking (Sec. 3.3 of
     Slavkov et al. 2018): the score of one ranking, > 0 when it beats random.
 
-    ``ffa``/``rfa``: the ranking's mean curves, or one ``featrank.evaluate.Curves`` (then
-    ``rfa`` is omitted and ``sizes`` taken from it). ``expected``: the expected curve of random
-    rankings (array or ``Curves``; FFA and RFA of random rankings share it, Eq. 5). With
-    ``weighting="uniform"`` it cancels out and may be omitted: the score is the shortcut
-    ``½·mean_i(FFA(i) - RFA(i))`` at the evaluated points.
-    ``greater_is_better=None``: False for ``Curves`` scored as ``"error"``, else True.
+    With ``weighting="uniform"`` the expected curve cancels out and may be omitted: the
+    score is the shortcut ``½·mean_i(FFA(i) - RFA(i))`` at the evaluated points.
+
+    Parameters
+    ----------
+    ffa : Curves or array-like of shape (n_points,)
+        The ranking's curves (a :class:`featrank.evaluate.Curves`; then ``rfa`` is omitted
+        and ``sizes`` taken from it), or its mean FFA curve.
+    rfa : array-like of shape (n_points,), optional
+        The mean RFA curve, when ``ffa`` is an array.
+    expected : Curves or array-like of shape (n_points,), optional
+        The expected curve of random rankings (:func:`featrank.evaluate.expected_curve`;
+        FFA and RFA of random rankings share it, Eq. 5). Needed by every weighting but
+        ``"uniform"``. Must be computed with the same ``scoring`` as the ranking's curves
+        (a ValueError says so when both are ``Curves`` and their scorings differ).
+    weighting : {"uniform", "inverse_size", "magnitude", "magnitude_inverse_size"}
+        The point weights of Eq. (3).
+    sizes : array-like of shape (n_points,), optional
+        The subset sizes of the points (default: those of ``ffa``, else of ``expected``,
+        when they are ``Curves``; else 1..n_points).
+    greater_is_better : bool, optional
+        Default: False when the curves (``ffa``, else ``expected``) were scored as
+        ``"error"``, else True (accuracy curves, the default of ``error_curves``).
+
+    Returns
+    -------
+    float
+        ECA against random; > 0 when the ranking beats random, whatever the scoring.
+
+    Examples
+    --------
+    >>> round(eca_vs_random([0.7, 0.8, 0.9], [0.5, 0.6, 0.9]), 4)
+    0.0667
+    >>> round(eca_vs_random([0.7, 0.8, 0.9], [0.5, 0.6, 0.9], [0.6, 0.7, 0.9],
+    ...                     weighting="magnitude"), 4)
+    0.1
     """
     if greater_is_better is None:
-        greater_is_better = getattr(ffa, "scoring", "accuracy") != "error"
+        greater_is_better = _common_scoring(ffa, expected) != "error"
+    else:
+        _common_scoring(ffa, expected)
     f, r, sizes = _unpack(ffa, rfa, sizes, "ffa")
     f, r = _curve(f, "ffa"), _curve(r, "rfa")
+    if sizes is None:
+        sizes = getattr(expected, "sizes", None)
     if expected is None:
         if weighting != "uniform":
             raise ValueError(f"weighting {weighting!r} needs the expected curve; "
@@ -173,4 +254,3 @@ def eca_vs_random(ffa, rfa=None, expected=None, *, weighting: str = "uniform", s
                          "ranking's curves")
     e = expected_mean(expected)
     return eca(f, r, e, e, weighting, sizes, greater_is_better=greater_is_better)
-
