@@ -121,3 +121,12 @@ def test_cd_diagram_draws(tmp_path):
     fig.savefig(tmp_path / "cd.png")
     fig2 = cd_diagram(PRINTED, 0.5, best_right=True)
     assert fig2.axes[0].xaxis_inverted()
+
+
+def test_nemenyi_cd_refuses_one_dataset_as_friedman_does():
+    with pytest.raises(ValueError, match="at least 2 datasets"):
+        friedman([[0.9, 0.8, 0.7]])
+    for n in (1, 0, 2.5):
+        with pytest.raises(ValueError, match=r"n_datasets must be an integer >= 2.*friedman"):
+            nemenyi_cd(3, n)
+    assert nemenyi_cd(3, 2) > nemenyi_cd(3, 3)

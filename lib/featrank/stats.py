@@ -68,9 +68,34 @@ def friedman(scores, *, higher_is_better=True, tie_correction=False) -> Friedman
 
     ``chi2_F = 12 N / (k (k+1)) * (sum_j R_j^2 - k (k+1)^2 / 4)`` and
     ``F_F = (N - 1) chi2_F / (N (k - 1) - chi2_F)``, F-distributed with ``k - 1`` and
-    ``(k - 1)(N - 1)`` degrees of freedom. ``tie_correction=True`` divides chi2_F by
-    ``1 - sum(t^3 - t) / (N k (k^2 - 1))`` over groups of tied ranks (as
-    ``scipy.stats.friedmanchisquare`` does); Demšar's formulas do not.
+    ``(k - 1)(N - 1)`` degrees of freedom.
+
+    Parameters
+    ----------
+    scores : array-like or DataFrame of shape (n_datasets, k_methods)
+        One row per dataset, one column per method (a DataFrame's columns name them); at
+        least 2 datasets and 2 methods, no NaN.
+    higher_is_better : bool, default True
+        True for scores such as accuracy or AUC, False for errors: rank 1 is the best.
+    tie_correction : bool, default False
+        Divide chi2_F by ``1 - sum(t^3 - t) / (N k (k^2 - 1))`` over groups of tied ranks
+        (as ``scipy.stats.friedmanchisquare`` does); Demšar's formulas do not.
+
+    Returns
+    -------
+    FriedmanResult
+        Average ranks, chi2_F with its p-value, F_F with its p-value (``.pvalue``, the
+        one Demšar recommends) and F_F's degrees of freedom.
+
+    Examples
+    --------
+    Three methods on four datasets; method "a" is best everywhere:
+
+    >>> res = friedman([[0.9, 0.8, 0.7], [0.8, 0.7, 0.6], [0.9, 0.7, 0.8], [0.7, 0.6, 0.5]])
+    >>> res.average_ranks.tolist()
+    [1.0, 2.25, 2.75]
+    >>> round(res.chi2, 2), res.df
+    (6.5, (2, 6))
     """
     values, names = _table(scores)
     n, k = values.shape
@@ -107,9 +132,36 @@ def nemenyi_q(k: int, alpha: float = 0.05) -> float:
 def nemenyi_cd(k: int, n_datasets: int, alpha: float = 0.05) -> float:
     """Critical difference of the Nemenyi test (Demšar 2006, Sec. 3.2.2):
     ``CD = q_alpha * sqrt(k (k + 1) / (6 N))``; two methods differ significantly when their
-    average ranks differ by at least CD. (k = 4, N = 14: 1.25; k = 4, N = 28: 0.886.)"""
-    if int(n_datasets) != n_datasets or n_datasets < 1:
-        raise ValueError(f"n_datasets must be a positive integer, got {n_datasets!r}")
+    average ranks differ by at least CD.
+
+    Parameters
+    ----------
+    k : int
+        Number of methods compared (>= 2).
+    n_datasets : int
+        Number of datasets ``N`` the average ranks are taken over (>= 2, as
+        :func:`friedman` requires: with one dataset the ranks of a single table decide
+        nothing).
+    alpha : float, default 0.05
+        Significance level.
+
+    Returns
+    -------
+    float
+        The critical difference, in average-rank units.
+
+    Examples
+    --------
+    Demšar's example (k = 4, N = 14) and Slavkov 2018's Fig. 3 (k = 4, N = 28):
+
+    >>> round(nemenyi_cd(4, 14), 3), round(nemenyi_cd(4, 28), 3)
+    (1.254, 0.886)
+    """
+    if int(n_datasets) != n_datasets or n_datasets < 2:
+        raise ValueError(
+            f"n_datasets must be an integer >= 2, got {n_datasets!r}: the Nemenyi test (like "
+            "friedman) compares average ranks over several datasets; with one dataset there "
+            "is nothing to test")
     return nemenyi_q(k, alpha) * float(np.sqrt(k * (k + 1) / (6.0 * n_datasets)))
 
 
