@@ -1,3 +1,5 @@
+import warnings
+
 import numpy as np
 import pytest
 
@@ -358,3 +360,24 @@ def test_strongest_paths_matches_reference():
         orders, ranks, p = _random_profile(rng, partial=True)
         np.testing.assert_array_equal(strongest_paths(orders, n_features=p),
                                       ref_floyd_warshall(pairwise_counts(orders, n_features=p)))
+
+
+@pytest.mark.parametrize("rule", ALL)
+def test_equal_length_top_k_lists_are_refused_with_the_fix(rule):
+    """Equal-length top-3 lists read as full orders of 3 features hold indices 3..5: the
+    message says to pass n_features; with it they aggregate as partial lists."""
+    with pytest.raises(ValueError, match=r"outside \[0, 3\).*top-k.*n_features=.*at least 6"):
+        rule([[0, 1, 2], [3, 4, 5]])
+    assert sorted(rule([[0, 1, 2], [3, 4, 5]], n_features=6).tolist()) == list(range(6))
+
+
+def test_lists_of_different_lengths_warn_when_p_is_a_guess():
+    """``[[0, 1], [2]]`` without n_features: p = 3 (1 + the largest index), said by a
+    warning because no list is complete; no warning when one list is complete or when
+    n_features is given."""
+    with pytest.warns(UserWarning, match=r"taking p = 3 .*n_features="):
+        assert borda([[0, 1], [2]]).tolist() == [0, 2, 1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert borda([[0, 1, 2, 3], [2]]).tolist() == [0, 2, 1, 3]
+        assert borda([[0, 1], [2]], n_features=4).tolist() == [0, 2, 1, 3]

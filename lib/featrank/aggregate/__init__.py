@@ -1,8 +1,12 @@
 """Rank aggregation and list combination: plain functions ``f(orders, **params) -> order``.
 
 ``orders`` is a 2-D int array ``(m lists, p features)``, best first, or a sequence of partial
-1-D orders (unranked features tie at the bottom; give ``n_features``). Ties inside a list:
-pass ``ranks=`` instead, a ``(m, p)`` rank matrix (equal values tie, NaN = unranked).
+1-D orders (unranked features tie at the bottom). Give ``n_features`` (the total number of
+features) for partial lists: equal-length top-k lists are otherwise read as full orders (and
+refused when they hold larger indices), and lists of different lengths give
+``p = 1 + the largest index listed`` (a UserWarning says so when no list is complete).
+Ties inside a list: pass ``ranks=`` instead, a ``(m, p)`` rank matrix (equal values tie,
+NaN = unranked).
 Remaining ties in the result go to the lower feature index, or are broken at random with
 ``random_state`` (as Prati 2012 does). ``lin(X, y, ...)`` is the exception: Lin's baseline
 ranks bootstrap samples of the data itself, so it takes the data, not a profile.

@@ -9,6 +9,8 @@ multiples of 1/2, so sums of them are exact in float64.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from scipy.stats import rankdata
 
@@ -22,9 +24,14 @@ def positions(orders=None, *, ranks=None, n_features: int | None = None) -> np.n
     ----------
     orders : 2-D int array ``(m, p)`` of full orders (best first), or a sequence of 1-D
         partial orders (each lists the features it ranks, best first; the others are tied
-        at the bottom). Give ``n_features`` when no list is complete.
+        at the bottom). Lists of equal length are read as full orders of that many
+        features: for top-k lists give ``n_features``.
     ranks : instead of ``orders``: a 2-D array ``(m, p)`` of rank values, 1 = best, equal
         values meaning a tie, NaN meaning "not ranked by this list".
+    n_features : the total number of features ``p``. Without it, full orders give ``p``;
+        partial lists of different lengths give ``p = 1 + the largest index listed``, which
+        is exact when one list is complete and a guess otherwise (features beyond the
+        largest listed index would be missing): a UserWarning then says so.
     """
     if (orders is None) == (ranks is None):
         raise ValueError("give exactly one of `orders` or `ranks`")
@@ -38,7 +45,7 @@ def positions(orders=None, *, ranks=None, n_features: int | None = None) -> np.n
             arr = None
     if arr is not None and arr.dtype != object and arr.ndim == 2 and (
             n_features is None or arr.shape[1] == n_features):
-        o = check_orders(arr)
+        o = _full_orders(arr, n_features)
         pos = np.empty(o.shape, dtype=float)
         rows = np.arange(o.shape[0])[:, None]
         pos[rows, o] = np.arange(1, o.shape[1] + 1)
@@ -47,15 +54,41 @@ def positions(orders=None, *, ranks=None, n_features: int | None = None) -> np.n
              for i, o in enumerate(orders)]
     if not lists:
         raise ValueError("orders is empty")
-    p = n_features if n_features is not None else 1 + max((int(o.max()) for o in lists if o.size),
-                                                          default=-1)
-    if p <= 0:
-        raise ValueError("orders rank no feature; give n_features")
+    p = n_features if n_features is not None else _inferred_p(lists)
     pos = np.empty((len(lists), p), dtype=float)
     for j, o in enumerate(lists):
         pos[j] = (o.size + 1 + p) / 2.0  # unranked: average of positions o.size+1 .. p
         pos[j, o] = np.arange(1, o.size + 1)
     return pos
+
+
+def _full_orders(arr, n_features):
+    """``check_orders`` of equal-length lists; when they hold indices beyond their length
+    and no ``n_features`` was given they are top-k lists, and the message says so."""
+    try:
+        return check_orders(arr)
+    except ValueError as exc:
+        if n_features is None and arr.size and np.issubdtype(arr.dtype, np.number) \
+                and arr.max() >= arr.shape[1]:
+            raise ValueError(
+                f"{exc}: lists of equal length are read as full orders of {arr.shape[1]} "
+                "features; for partial (top-k) lists pass n_features= (the total number of "
+                f"features, here at least {int(arr.max()) + 1})") from exc
+        raise
+
+
+def _inferred_p(lists) -> int:
+    """``1 + the largest index listed``, with a warning when no list is complete (then
+    features ranked by no list and beyond that index cannot be known)."""
+    p = 1 + max((int(o.max()) for o in lists if o.size), default=-1)
+    if p <= 0:
+        raise ValueError("orders rank no feature; give n_features")
+    if all(o.size < p for o in lists):
+        warnings.warn(
+            f"n_features not given and no list ranks every feature: taking p = {p} (1 + the "
+            f"largest feature index listed). Pass n_features= (the total number of "
+            "features) if there are more", UserWarning, stacklevel=4)
+    return p
 
 
 def _positions_from_ranks(ranks, n_features):

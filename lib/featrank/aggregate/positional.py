@@ -30,6 +30,37 @@ def borda(orders=None, *, ranks=None, n_features=None, random_state=None) -> np.
 
     Unranked features of a partial list share the bottom positions' average rank, tied
     features their average rank (Prati's footnote 1).
+
+    Parameters
+    ----------
+    orders : array-like of shape (m, p), or a sequence of 1-D partial orders
+        The lists, best first. Lists of equal length are read as full orders of that many
+        features: for top-k lists pass ``n_features``.
+    ranks : array-like of shape (m, p), optional
+        Instead of ``orders``: rank values (1 = best, equal values tie, NaN = unranked).
+    n_features : int, optional
+        The total number of features ``p``. Needed for top-k lists of equal length; for
+        lists of different lengths the default is ``1 + the largest index listed``, with a
+        UserWarning when no list is complete (see
+        :func:`featrank.aggregate._profile.positions`).
+    random_state : int, optional
+        Break remaining ties at random (seeded, as Prati does); default: the lower feature
+        index first.
+
+    Returns
+    -------
+    ndarray of shape (p,)
+        The aggregated order, best first.
+
+    Examples
+    --------
+    >>> borda([[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]).tolist()
+    [0, 1, 2, 3]
+
+    Two top-2 lists of 5 features (the three others tie at the bottom of each):
+
+    >>> borda([[4, 0], [4, 2]], n_features=5).tolist()
+    [4, 0, 2, 1, 3]
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     return finish_order((pos.sum(axis=0),), random_state)
