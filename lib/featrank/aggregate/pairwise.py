@@ -129,10 +129,19 @@ def schulze(orders=None, *, ranks=None, n_features=None, strength="winning",
     ``x -> y`` then has strength ``N[x, y]`` (winning votes; ``strength="margin"``: the margin).
     The strength of a path is its weakest link, ``P[x, y]`` the strongest path's, and ``x``
     beats ``y`` in Schulze's sense when ``P[x, y] > P[y, x]``, a transitive relation whose
-    undominated features are the Schwartz-sequential-dropping winners. Features are ordered
-    by decreasing number of such wins (Izetta: "features with more wins upon strength
-    comparison are ranked first"), which is a linear extension of the relation, hence ranks
-    every round of winners of Prati's sequential dropping before the rest.
+    undominated features are the Schulze winners (= the Schwartz-sequential-dropping
+    winners). Features are ordered by decreasing number of such wins (Izetta: "features
+    with more wins upon strength comparison are ranked first"), ties by the mean position
+    (Borda), then by index or ``random_state``.
+
+    What this order guarantees: it is a linear extension of the relation -- every feature
+    comes after every feature that beats it -- so the first feature is always a Schulze
+    winner. It does *not* put all winners first, nor each later round of Prati's sequential
+    dropping before the rest: a winner that beats few features (incomparable with most) can
+    follow a non-winner that beats more, or as many and has the better mean position (the
+    second example below; from under 1 % to about 25 % of uniformly random profiles of 5-8
+    features, depending on the numbers of lists and features). For Prati's rounds use
+    ``method="ssd"``.
 
     Strongest paths by levels: ``P[x, y] >= t`` iff ``y`` is reachable from ``x`` in the
     graph ``G_t`` of links ``>= t``, and links take at most ``m`` distinct values. Two
@@ -144,8 +153,49 @@ def schulze(orders=None, *, ranks=None, n_features=None, strength="winning",
 
     ``method="ssd"`` instead runs Prati's literal sequential procedure
     (:func:`schulze_ssd`): rounds of SSD winners, each round recomputed on the remaining
-    features. Its rounds never contradict the relation above, but it orders pairs the
-    relation leaves incomparable differently, and it is slow (small p only).
+    features, so every round comes before the rest. It is slow (small p only), and since
+    removing the winners changes the remaining paths its later rounds can order a pair
+    differently from the relation above (not seen with complete lists and an odd number of
+    them; it happens with pairwise ties or partial lists).
+
+    Parameters
+    ----------
+    orders : array-like of shape (m, p), or a sequence of 1-D partial orders
+        The lists, best first (as :func:`featrank.aggregate.borda`; for top-k lists give
+        ``n_features``).
+    ranks : array-like of shape (m, p), optional
+        Instead of ``orders``: rank values (1 = best, equal values tie, NaN = unranked).
+    n_features : int, optional
+        The total number of features (see :func:`featrank.aggregate.borda`).
+    strength : {"winning", "margin"}
+        Link strength: winning votes ``N[x, y]`` (Prati, Izetta) or the margin.
+    method : {"paths", "ssd"}
+        ``"paths"``: the order by Schulze wins described above; ``"ssd"``: Prati's rounds.
+    random_state : int, optional
+        Break remaining ties at random (seeded); default: the lower feature index first.
+
+    Returns
+    -------
+    ndarray of shape (p,)
+        The aggregated order, best first.
+
+    Examples
+    --------
+    Schulze's classic election (45 voters, 5 candidates), voter groups as repeated lists:
+
+    >>> A, B, C, D, E = range(5)
+    >>> groups = [(5, [A, C, B, E, D]), (5, [A, D, E, C, B]), (8, [B, E, D, A, C]),
+    ...           (3, [C, A, B, E, D]), (7, [C, A, E, B, D]), (2, [C, B, A, D, E]),
+    ...           (7, [D, C, E, B, A]), (8, [E, B, A, D, C])]
+    >>> schulze([o for n, o in groups for _ in range(n)]).tolist()
+    [4, 0, 2, 1, 3]
+
+    The winners here are 0, 1 and 3 (none is beaten), but 2 (beaten by 0) comes third:
+    1, 2 and 3 beat nobody, and 2 has the better mean position:
+
+    >>> orders = [[0, 2, 3, 1], [3, 0, 2, 1], [2, 1, 3, 0], [0, 1, 2, 3], [1, 3, 0, 2]]
+    >>> schulze(orders).tolist(), schulze(orders, method="ssd").tolist()
+    ([0, 1, 2, 3], [0, 1, 3, 2])
     """
     if method == "ssd":
         return schulze_ssd(orders, ranks=ranks, n_features=n_features, strength=strength,
