@@ -97,36 +97,56 @@ def load_arff(path, *, target="last", drop=(), name=None) -> Dataset:
 
 
 def _numeric_table(path, sep=None):
-    """A numeric text table (whitespace or ``sep`` separated), one row a line."""
-    text = read_text(path)
-    rows = [ln for ln in text.split("\n") if ln.strip()]
+    """A numeric text table (whitespace or ``sep`` separated), one row a line; a row of the
+    wrong width or a cell that is not a number raises a ``ValueError`` naming its line."""
+    numbered = [(k, ln) for k, ln in enumerate(read_text(path).split("\n"), 1) if ln.strip()]
+    data = [ln.split() if sep is None else ln.split(sep) for _, ln in numbered]
+    if not data:
+        raise ValueError(f"{path}: no rows (an empty file)")
+    widths = [len(r) for r in data]
+    k = next((i for i, w in enumerate(widths) if w != widths[0]), None)
+    if k is not None:
+        raise ValueError(f"{path}, line {numbered[k][0]}: {widths[k]} values, expected "
+                         f"{widths[0]} (as on line {numbered[0][0]})")
     try:
-        if sep is None:
-            data = [ln.split() for ln in rows]
-        else:
-            data = [ln.split(sep) for ln in rows]
-        widths = {len(r) for r in data}
-        if len(widths) != 1:
-            lens = [len(r) for r in data]
-            k = next(i for i, w in enumerate(lens) if w != lens[0])
-            raise ValueError(f"{path}, row {k + 1}: {lens[k]} values, expected {lens[0]}")
         return np.array(data, dtype=float)
-    except ValueError as exc:
-        if str(path) in str(exc):
-            raise
-        raise ValueError(f"{path}: not a numeric table ({exc})") from None
+    except ValueError:
+        raise _not_a_number(path, numbered, data) from None
+
+
+def _not_a_number(path, numbered, data) -> ValueError:
+    """The error naming the first cell of a numeric table that is not a number."""
+    for (line, _), row in zip(numbered, data):
+        for j, cell in enumerate(row):
+            if not _is_number(cell):
+                return ValueError(f"{path}, line {line}, column {j + 1}: {cell.strip()!r} is not "
+                                  "a number: not a numeric table (read a file with a header "
+                                  "row or text columns with load_csv)")
+    return ValueError(f"{path}: not a numeric table")
 
 
 def load_table(path, *, target="last", sep=None, name=None, header=None) -> Dataset:
     """A numeric table without header (whitespace, or CSV with ``sep=","``), class in the
-    ``target`` column (``"last"``/``"first"``/index); classes are the sorted distinct values."""
+    ``target`` column (``"last"``/``"first"``/index); classes are the sorted distinct values.
+    A cell that is not a number raises a ``ValueError`` naming its line and column."""
     data = _numeric_table(path, sep)
-    t = data.shape[1] - 1 if target in ("last", -1, None) else 0 if target == "first" else int(target)
+    t = _table_target(target, data.shape[1], path)
     y_raw = data[:, t]
     X = np.delete(data, t, axis=1)
     uniq, y = np.unique(y_raw, return_inverse=True)
     return Dataset(X, y, header, [_num_label(v) for v in uniq], name=name or Path(path).stem,
                    meta={"source_file": str(path)})
+
+
+def _table_target(target, width, path):
+    if target in ("last", -1, None):
+        return width - 1
+    if target == "first":
+        return 0
+    if isinstance(target, (int, np.integer)) and -width <= target < width:
+        return int(target) % width
+    raise ValueError(f"{path}: target must be 'first', 'last' or a column index in "
+                     f"[{-width}, {width}) for this {width}-column table, got {target!r}")
 
 
 def load_csv(path, *, target="last", name=None) -> Dataset:
