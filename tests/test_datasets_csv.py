@@ -276,6 +276,50 @@ def test_load_csv_docstring_example_runs():
     assert runner.summarize(verbose=False).failed == 0
 
 
+# --- load(): a user's file and its options ---------------------------------------------------
+
+
+def test_load_of_an_existing_txt_file_names_the_format(tmp_path, monkeypatch):
+    write(tmp_path, "a,label\n1,u\n", "my.txt")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"unsupported format '\.txt': use \.arff or \.csv "
+                                         r"\(with a header row\)"):
+        load("my.txt")
+
+
+def test_load_of_a_file_without_extension_names_the_format(tmp_path, monkeypatch):
+    write(tmp_path, "a,label\n1,u\n", "mydata")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"unsupported format \(no file extension\)"):
+        load("mydata")
+
+
+def test_load_of_an_absent_name_still_says_unknown_dataset(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="unknown dataset 'my.txt'"):
+        load("my.txt")
+
+
+def test_load_passes_the_csv_options(tmp_path):
+    f = write(tmp_path, "a;b;label\n1,5;x;u\n2,5;?;v\n")
+    with pytest.raises(ValueError, match="pass sep=';'"):
+        load(f)
+    ds = load(str(f), sep=";", decimal=",")
+    assert ds.X[:, 0].tolist() == [1.5, 2.5] and ds.categories[1] == ["x"]
+
+
+def test_load_target_zero_is_the_first_column(tmp_path):
+    ds = load(write(tmp_path, "label,a,b\nu,1,x\nv,2,y\n"), target=0)
+    assert ds.meta["target"] == "label" and ds.feature_names == ["a", "b"]
+
+
+def test_load_refuses_csv_options_for_an_arff_file(tmp_path):
+    f = write(tmp_path, "@relation r\n@attribute a numeric\n@attribute c {u,v}\n@data\n1,u\n",
+              "my.arff")
+    with pytest.raises(TypeError, match=r"\['sep'\] apply to CSV files only"):
+        load(f, sep=";")
+
+
 # --- headerless numeric tables (load_table) --------------------------------------------------
 
 

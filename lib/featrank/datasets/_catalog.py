@@ -186,7 +186,7 @@ def _read(e, paths, name) -> Dataset:
 
 
 def load(name_or_path, *, keep_ids: bool = False, download: bool | None = None,
-         target=None, check_shape: bool = True) -> Dataset:
+         target=None, check_shape: bool = True, **read_options) -> Dataset:
     """Load a catalogue dataset by name/alias, or a user's own ``.arff``/``.csv`` file.
 
     Parameters
@@ -198,11 +198,12 @@ def load(name_or_path, *, keep_ids: bool = False, download: bool | None = None,
         ``$FEATRANK_OFFLINE`` is set).
     target : for a user's file: class attribute (name, index, ``"first"``/``"last"``).
     check_shape : compare with the catalogue's shape (raises ``ValueError`` on a mismatch).
+    **read_options : for a user's CSV file: ``sep``, ``decimal``, ``na_values``, ``index_col``,
+        ``nominal`` (see :func:`~featrank.datasets.loaders.load_csv`).
     """
     s = str(name_or_path)
-    if isinstance(name_or_path, Path) or (os.sep in s or s.lower().endswith((".arff", ".csv",
-                                                                             ".arff.gz"))):
-        ds = _load_user_file(Path(name_or_path), target)
+    if _is_user_file(name_or_path, read_options):
+        ds = _load_user_file(Path(name_or_path), target, **read_options)
         note_read(name_or_path)
         return ds
     e = entry(s)
@@ -245,15 +246,36 @@ def _copy(ds: Dataset) -> Dataset:
                    meta=copy.deepcopy(ds.meta))
 
 
-def _load_user_file(path: Path, target) -> Dataset:
+def _is_user_file(name_or_path, read_options) -> bool:
+    """A ``Path``, a string naming an existing file, or one with a path separator or an
+    ``.arff``/``.csv`` ending is a user's file; anything else is a catalogue name, which
+    takes no ``read_options`` (they are for a user's CSV file)."""
+    s = str(name_or_path)
+    if (isinstance(name_or_path, Path) or os.path.isfile(s) or os.sep in s
+            or s.lower().endswith((".arff", ".csv", ".arff.gz"))):
+        return True
+    if read_options:
+        raise TypeError(f"{sorted(read_options)} apply to a user's CSV file, and {s!r} is not "
+                        "an existing file")
+    return False
+
+
+def _load_user_file(path: Path, target, **read_options) -> Dataset:
+    """A user's ``.arff`` or ``.csv`` file (``read_options`` go to :func:`loaders.load_csv`)."""
     if not path.is_file():
         raise FileNotFoundError(f"no such data file: {path}")
     low = path.name.lower()
-    if low.endswith((".arff", ".arff.gz")):
-        return loaders.load_arff(path, target=target or "last")
+    target = "last" if target is None else target
     if low.endswith(".csv"):
-        return loaders.load_csv(path, target=target or "last")
-    raise ValueError(f"{path}: unsupported file type (use .arff or .csv with a header row)")
+        return loaders.load_csv(path, target=target, **read_options)
+    if low.endswith((".arff", ".arff.gz")) and read_options:
+        raise TypeError(f"{path}: {sorted(read_options)} apply to CSV files only")
+    if low.endswith((".arff", ".arff.gz")):
+        return loaders.load_arff(path, target=target)
+    kind = f"format {path.suffix!r}" if path.suffix else "format (no file extension)"
+    raise ValueError(f"{path}: unsupported {kind}: use .arff or .csv (with a header row); "
+                     "read another delimited text file with featrank.datasets.load_csv(path, "
+                     "sep=...)")
 
 
 def _missing_error(e, why: str = "") -> FileNotFoundError:
