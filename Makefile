@@ -20,16 +20,19 @@ ifdef FEATRANK_DATA
 export FEATRANK_DATA := $(abspath $(FEATRANK_DATA))
 endif
 
-.PHONY: all notebooks nb paper quick pack test unit nbval lab data bench clean install
+.PHONY: all notebooks nb paper quick pack lock test unit nbval lab data bench clean install
 
 all: notebooks
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+# the exact versions of requirements-lock.txt (the library relies on numba and scikit-learn
+# internals: a newer release may change numbers), then featrank itself
+$(STAMP): pyproject.toml requirements-lock.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -r requirements-lock.txt
+	$(BIN)/python -m pip install -q --no-deps -e .
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (featrank)" >/dev/null
 	@touch $(STAMP)
 
@@ -101,6 +104,14 @@ data: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python tests/bench/run.py
+
+# re-resolve the newest versions pyproject.toml allows into requirements-lock.txt
+lock:
+	rm -rf .venv-lock && $(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/python -m pip install -q -e '.[dev]'
+	(echo "# Exact versions that make and CI install (Python 3.11, Linux x86-64); regenerate: make lock"; \
+	 .venv-lock/bin/python -m pip freeze --exclude-editable | grep -v '^featrank') > requirements-lock.txt
+	rm -rf .venv-lock
 
 clean:
 	rm -rf $(VENV) data/cache build lib/*.egg-info .pytest_cache
