@@ -269,3 +269,127 @@ def test_svm_decision_values_from_support_vectors_on_wide_data(n_classes):
     plain = error_curves(X, y, order, model, fast=False, **kw)
     np.testing.assert_allclose(fast.ffa, plain.ffa, rtol=1e-9, atol=1e-9)
     np.testing.assert_allclose(fast.rfa, plain.rfa, rtol=1e-9, atol=1e-9)
+
+
+# --------------------------------------------------------------------------- DataFrame input
+def _nominal_dataset(seed=5):
+    """60 samples: two nominal columns (one with a declared category that never occurs, one
+    with missing values), three numeric ones; the class follows nominal column 1."""
+    from featrank.datasets import Dataset
+
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(60, 5))
+    X[:, 1] = rng.integers(0, 3, 60)
+    X[:, 3] = rng.integers(0, 2, 60)
+    X[::7, 3] = np.nan
+    y = ((X[:, 1] == 2) ^ (X[:, 0] > 1)).astype(int)
+    return Dataset(X, y, feature_names=list("abcde"),
+                   categorical=np.array([False, True, False, True, False]),
+                   categories=[None, ["lo", "mid", "hi", "never"], None, ["no", "yes"], None])
+
+
+def _same_curves(a, b):
+    np.testing.assert_array_equal(a.ffa, b.ffa)
+    np.testing.assert_array_equal(a.rfa, b.rfa)
+
+
+@pytest.mark.parametrize("learner", ["knn", "svm"])
+def test_dataframe_with_category_columns_gives_the_datasets_curves(learner):
+    """A DataFrame whose nominal columns have dtype 'category' gives exactly the curves of
+    the Dataset, and of its arrays with the nominal mask (it used to fail on the labels)."""
+    from featrank.datasets.frame import to_frame
+
+    ds = _nominal_dataset()
+    df = to_frame(ds)
+    assert [str(t) for t in df.dtypes] == ["float64", "category", "float64", "category",
+                                           "float64"]
+    order, kw = [1, 0, 4, 3, 2], dict(sizes="all", cv=3, random_state=2)
+    ref = error_curves(ds, None, order, learner, **kw)
+    _same_curves(error_curves(df, ds.y, order, learner, **kw), ref)
+    _same_curves(error_curves(ds.X, ds.y, order, learner, categorical=ds.categorical, **kw),
+                 ref)
+    numeric = error_curves(ds.X, ds.y, order, learner, **kw)   # nominal read as numbers
+    assert not np.array_equal(numeric.ffa, ref.ffa)
+    e_df = expected_curve(df, ds.y, learner, n_orders=2, **kw)
+    _same_curves(e_df, expected_curve(ds, None, learner, n_orders=2, **kw))
+
+
+def test_dataframe_category_order_does_not_change_knn_curves():
+    """Weka IBk's nominal distance only asks "same category?": relabelling the categories
+    (e.g. sorted, as ``astype('category')`` on text gives them) leaves the curves alone."""
+    from featrank.datasets.frame import to_frame
+
+    ds = _nominal_dataset()
+    df = to_frame(ds)
+    shuffled = df.assign(b=df["b"].cat.reorder_categories(["hi", "never", "lo", "mid"]))
+    kw = dict(sizes="all", cv=3)
+    _same_curves(error_curves(shuffled, ds.y, [1, 0, 4, 3, 2], "knn", **kw),
+                 error_curves(df, ds.y, [1, 0, 4, 3, 2], "knn", **kw))
+
+
+def test_dataframe_on_a_nominal_arff_from_the_mirror(load_or_skip):
+    from featrank.datasets.frame import to_frame
+
+    ds = load_or_skip("breast-cancer")
+    order, kw = np.arange(ds.n_features)[::-1], dict(cv=3, random_state=1)
+    ref = error_curves(ds, None, order, "svm", **kw)
+    _same_curves(error_curves(to_frame(ds), ds.y, order, "svm", **kw), ref)
+    _same_curves(error_curves(ds.X, ds.y, order, "svm", categorical=ds.categorical, **kw),
+                 ref)
+
+
+def test_y_none_without_a_dataset_is_refused_clearly():
+    X, _ = _data()
+    with pytest.raises(ValueError, match="y is None"):
+        error_curves(X, None, np.arange(10), "knn")
+
+
+# --------------------------------------------------------------------------- model vs scoring
+@pytest.mark.parametrize("scoring", ["accuracy", "error"])
+def test_regressor_with_a_classification_measure_is_refused(scoring):
+    """A regressor's predictions are numbers, not classes: 'accuracy' would count exact
+    hits of a float (it used to run and return such curves)."""
+    from sklearn.neighbors import KNeighborsRegressor
+
+    X, y = _data()
+    for call in (lambda: error_curves(X, y, np.arange(10), KNeighborsRegressor(), cv=3,
+                                      scoring=scoring),
+                 lambda: expected_curve(X, y, KNeighborsRegressor(), n_orders=2, cv=3,
+                                        scoring=scoring)):
+        with pytest.raises(ValueError, match=r"KNeighborsRegressor is a regressor.*"
+                                             r"Pass a classifier"):
+            call()
+
+
+def test_classifier_with_a_regression_measure_is_refused():
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import get_scorer, mean_squared_error
+
+    X, y = _data()
+    for scoring in (mean_squared_error, get_scorer("neg_mean_squared_error"), "r2"):
+        for model in ("knn", LogisticRegression()):
+            with pytest.raises(ValueError, match=r"is a regression measure but model .* is a "
+                                                 r"classifier: pass a classification"):
+                error_curves(X, y, np.arange(10), model, cv=3, scoring=scoring)
+
+
+def test_classification_measures_and_unknown_models_pass_the_check():
+    """featrank's and scikit-learn's classification measures, and models without
+    scikit-learn tags, are not refused by the task check."""
+    from sklearn.metrics import accuracy_score
+
+    from featrank.evaluate.curves import _check_task
+    from featrank.evaluate.metrics import PratiScorer, error_rate
+    from featrank.learners import make_learner
+
+    class Bare:
+        def fit(self, X, y):
+            return self
+
+        def predict(self, X):
+            return np.zeros(len(X))
+
+    for scoring in ("accuracy", error_rate, PratiScorer("auc"), accuracy_score,
+                    lambda t, p, s: 0.0):
+        _check_task(make_learner("svm"), scoring)
+        _check_task(Bare(), scoring)

@@ -39,8 +39,10 @@ import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
-from sklearn.base import clone
+import pandas as pd
+from sklearn.base import clone, is_classifier, is_regressor
 from scipy.linalg.blas import dgemm
+from sklearn.metrics import get_scorer, get_scorer_names
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.pipeline import Pipeline
 from sklearn.svm import SVC
@@ -48,6 +50,8 @@ from sklearn.svm import _libsvm as libsvm   # what SVC calls; see _PrecomputedSV
 from sklearn.utils.class_weight import compute_class_weight
 from sklearn.utils.multiclass import _ovr_decision_function
 
+from ..datasets import Dataset
+from ..datasets.frame import split_frame
 from ..learners import (WekaIBk, WekaPreprocessor, feature_columns, ibk_column_sqdiff,
                         ibk_distribution, ibk_votes, make_learner, with_categorical)
 from ..orders import check_order
@@ -120,8 +124,6 @@ class Curves:
 
     def to_frame(self):
         """Long table: curve, size, x, mean, std."""
-        import pandas as pd
-
         rows = []
         for kind in KINDS:
             vals = getattr(self, kind)
@@ -176,6 +178,56 @@ def _scorer(scoring):
         raise ValueError(f"unknown scoring {scoring!r}; use 'accuracy', 'error' or a callable "
                          "f(y_true, y_pred, y_score)")
     return _SCORERS[scoring], False, scoring
+
+
+#: where a metric function lives -> what it measures (anything else: not checked)
+_METRIC_TASKS = {"sklearn.metrics._regression": "regression",
+                 "sklearn.metrics._classification": "classification",
+                 "sklearn.metrics._ranking": "classification",
+                 "featrank.evaluate.metrics": "classification"}
+
+
+def _scoring_task(scoring):
+    """``"classification"``, ``"regression"`` or None (unknown: a user's own function) for a
+    ``scoring``: our names, scikit-learn's metric functions, scorer objects and scorer
+    names."""
+    if isinstance(scoring, str):
+        if scoring in _SCORERS:
+            return "classification"
+        if scoring not in get_scorer_names():
+            return None
+        scoring = get_scorer(scoring)
+    func = getattr(scoring, "_score_func", scoring)   # a scorer object wraps its metric
+    return _METRIC_TASKS.get(getattr(func, "__module__", None))
+
+
+def _model_task(model):
+    """``"classification"``, ``"regression"`` or None (not a scikit-learn estimator)."""
+    try:
+        if is_classifier(model):
+            return "classification"
+        return "regression" if is_regressor(model) else None
+    except AttributeError:      # no scikit-learn tags to read
+        return None
+
+
+def _check_task(model, scoring):
+    """Refuse a regressor with a classification measure and a classifier with a regression
+    measure: the curves would compare numbers of different kinds."""
+    m, s = _model_task(model), _scoring_task(scoring)
+    if m is None or s is None or m == s:
+        return
+    what = repr(scoring) if isinstance(scoring, str) else getattr(
+        getattr(scoring, "_score_func", scoring), "__name__", type(scoring).__name__)
+    if m == "regression":
+        raise ValueError(
+            f"model {type(model).__name__} is a regressor but scoring {what} measures "
+            "classification: error curves compare predicted classes with y. Pass a "
+            "classifier (a learner name such as 'knn' or 'svm', or a scikit-learn classifier)")
+    raise ValueError(
+        f"scoring {what} is a regression measure but model {type(model).__name__} is a "
+        "classifier: pass a classification measure ('accuracy', 'error', or "
+        "f(y_true, y_pred, y_score) such as featrank.evaluate.error_rate)")
 
 
 def _score_matrix(model, X, decision=None):
@@ -546,18 +598,34 @@ def _splits(X, y, cv, n_repeats, random_state):
     return splits
 
 
-def _prepare(X, y, model, categorical):
-    from ..datasets import Dataset
+def _prepare(X, y, model, categorical, scoring="accuracy"):
+    """``(X, y, model, categorical mask)`` for the engines, from a :class:`Dataset`, a
+    DataFrame (nominal columns: dtype ``category``) or an array, and a learner name or a
+    model (checked against ``scoring``)."""
+    X, y, cat, categories = _read_data(X, y, categorical)
+    if isinstance(model, str):
+        model = make_learner(model)
+    if not hasattr(model, "fit") or not hasattr(model, "predict"):
+        raise ValueError(f"model must be a learner name or a classifier, got {model!r}")
+    _check_task(model, scoring)
+    return X, y, _declare_categories(model, X, cat, categories), cat
 
-    n_categories = None
-    if isinstance(X, Dataset):
-        categorical = X.categorical if categorical is None else categorical
-        n_categories = [len(c) if c is not None else 0 for c in X.categories]
-        y = X.y if y is None else y
-        X = X.X
+
+def _read_data(X, y, categorical):
+    """``(X as floats, y, nominal mask, category labels per column or None)``. A Dataset
+    gives its own ``y`` when ``y`` is None; a DataFrame its ``category`` columns (read by
+    :func:`featrank.datasets.frame.split_frame`, as the rankers read them)."""
+    categories = None
+    if isinstance(X, Dataset) and y is None:
+        y = X.y
+    if isinstance(X, (Dataset, pd.DataFrame)):
+        parts = split_frame(X, categorical)
+        X, categorical, categories = parts.X, parts.categorical, parts.categories
     X = np.asarray(X, dtype=float)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-D, got shape {X.shape}")
+    if y is None:
+        raise ValueError("y is None: pass the class labels (only a Dataset carries its own)")
     y = np.asarray(y)
     if y.shape != (X.shape[0],):
         raise ValueError(f"y must be 1-D with {X.shape[0]} entries, got shape {y.shape}")
@@ -565,24 +633,30 @@ def _prepare(X, y, model, categorical):
     cat = np.zeros(p, bool) if categorical is None else np.asarray(categorical, bool)
     if cat.shape != (p,):
         raise ValueError(f"categorical mask has shape {cat.shape}, expected ({p},)")
-    if isinstance(model, str):
-        model = make_learner(model)
-    if not hasattr(model, "fit") or not hasattr(model, "predict"):
-        raise ValueError(f"model must be a learner name or a classifier, got {model!r}")
-    return X, y, _declare_categories(model, X, cat, n_categories), cat
+    return X, y, cat, categories
 
 
-def _declare_categories(model, X, cat, n_categories):
+def _declare_categories(model, X, cat, categories):
     """Give a Weka preprocessing step without declared category counts those of the whole
-    data (the Dataset's, else max code + 1), as an ARFF header declares them to Weka: a code
-    missing from a training fold then still gets its one-hot column instead of an error."""
+    data (the declared labels of a Dataset or DataFrame, else max code + 1), as an ARFF
+    header declares them to Weka: a code missing from a training fold then still gets its
+    one-hot column instead of an error."""
     if not cat.any() or model.get_params().get("prep__n_categories", 0) is not None:
         return model
-    if n_categories is None:
-        with np.errstate(all="ignore"):
-            n_categories = [int(np.nanmax(X[:, j])) + 1 if cat[j] and
-                            not np.isnan(X[:, j]).all() else 0 for j in range(X.shape[1])]
-    return clone(model).set_params(prep__n_categories=list(n_categories))
+    return clone(model).set_params(prep__n_categories=_category_counts(X, cat, categories))
+
+
+def _category_counts(X, cat, categories):
+    """Per column: the number of declared labels, else (nominal) max code + 1, else 0."""
+    counts = []
+    for j in range(X.shape[1]):
+        if categories is not None and categories[j] is not None:
+            counts.append(len(categories[j]))
+        elif cat[j] and not np.isnan(X[:, j]).all():
+            counts.append(int(np.nanmax(X[:, j])) + 1)
+        else:
+            counts.append(0)
+    return counts
 
 
 def _run_splits(X, y, splits, orders_per_split, model, cat, sizes, kinds, scoring, engine,
@@ -607,10 +681,13 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
     Parameters
     ----------
     X, y : data (``X`` may be a :class:`featrank.datasets.Dataset`; then ``y`` may be None
-        and its ``categorical`` mask is used).
+        and its ``categorical`` mask is used; or a pandas DataFrame whose ``category``
+        columns are nominal, read as the rankers read them).
     order : the ranking, best first; or ``(n_splits, p)``, one order per CV split (rankings
         learnt on each training set, as Prati 2012 does).
-    model : learner name (:func:`featrank.learners.make_learner`) or a classifier.
+    model : learner name (:func:`featrank.learners.make_learner`) or a classifier (a
+        regressor is refused with a classification measure, a classifier with a regression
+        one).
     sizes : ``None``/``"paper"`` (the paper's delta schedule), ``"all"``, or the sizes.
     kind : ``"both"``, ``"ffa"`` or ``"rfa"``.
     cv : ``None`` (10-fold), an int (folds), a splitter, or an iterable of (train, test).
@@ -631,7 +708,7 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
     -------
     :class:`Curves` with one row of raw values per CV split.
     """
-    X, y, model, cat = _prepare(X, y, model, categorical)
+    X, y, model, cat = _prepare(X, y, model, categorical, scoring)
     p = X.shape[1]
     if kind not in ("both", "ffa", "rfa"):
         raise ValueError(f"kind must be 'both', 'ffa' or 'rfa', got {kind!r}")
@@ -678,7 +755,7 @@ def expected_curve(X, y=None, model="svm", *, n_orders: int = 100, sizes=None, c
     ``meta["order_curves"]``: the ``2 * n_orders`` per-order curves (FFA and RFA, averaged
     over the splits) -- their spread is that of random rankings, without the fold noise.
     """
-    X, y, model, cat = _prepare(X, y, model, categorical)
+    X, y, model, cat = _prepare(X, y, model, categorical, scoring)
     p = X.shape[1]
     sizes = _check_sizes(sizes, p)
     splits = _splits(X, y, cv, n_repeats, random_state)
