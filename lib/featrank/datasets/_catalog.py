@@ -22,6 +22,7 @@ from ..config import data_dirs, raw_dir
 from ._dataset import Dataset
 from ._entries import ENTRIES, PAPER_KINDS, TABLES, YEARS
 from . import loaders
+from . import _bundled
 
 PAPERS = tuple(TABLES)  # Slavkov2020, Slavkov2018, Prati2012, Izetta2017
 CATALOG_COLUMNS = ["name", "aliases", "papers", "tables", "n_samples", "n_features", "n_classes",
@@ -52,6 +53,8 @@ def _find(rel: str) -> Path | None:
 
 
 def _locate(entry) -> list[Path] | None:
+    if entry["kind"] == "bundled":  # a copy inside an installed package
+        return _bundled.locate(entry["name"])
     found = [_find(rel) for rel in _parts(entry)]
     return None if any(f is None for f in found) else found
 
@@ -180,6 +183,8 @@ def _read(e, paths, name) -> Dataset:
         return loaders.load_waveform_v1(p, name=name)
     if kind == "table_csv":
         return loaders.load_table(p, sep=",", name=name)
+    if kind == "bundled":
+        return _bundled.read(e["name"])
     if kind == "multif":
         return loaders.load_multif(p.parent, name=name)
     raise ValueError(f"{name}: no reader for kind {kind!r}")

@@ -285,6 +285,14 @@ ENTRIES = [
        source="UCI Multiple Features, pixel view"),
     _e("mfeat-zernike", "mfeat/mfeat-zernike.arff", (2000, 47, 10), openml=("mfeat-zernike", 1),
        source="UCI Multiple Features, Zernike view"),
+    # ---- scikit-learn's bundled copies (no file needed; featrank.datasets._bundled) ---------
+    _e("iris-sklearn", "sklearn:datasets/data/iris.csv", (150, 4, 3), kind="bundled",
+       source="scikit-learn's copy of UCI iris (sklearn.datasets.load_iris)",
+       note="the values of uci/iris.arff (3 values in which scikit-learn follows Fisher's paper "
+            "set back to UCI's); used in place of iris when that file is absent"),
+    _e("wine-sklearn", "sklearn:datasets/data/wine_data.csv", (178, 13, 3), kind="bundled",
+       source="scikit-learn's copy of UCI wine (sklearn.datasets.load_wine)",
+       note="the values of uci/wine.arff; used in place of wine when that file is absent"),
 ]
 
 # Feature kinds each paper prints, as (nominal/discrete, numeric), class excluded.
