@@ -393,3 +393,50 @@ def test_classification_measures_and_unknown_models_pass_the_check():
                     lambda t, p, s: 0.0):
         _check_task(make_learner("svm"), scoring)
         _check_task(Bare(), scoring)
+
+
+# --------------------------------------------------------------------------- feedback
+def test_docs_say_the_default_scoring_is_accuracy():
+    for doc in (Curves.__doc__, error_curves.__doc__, expected_curve.__doc__):
+        assert "accuracies" in doc or "accuracy" in doc
+        assert 'scoring="error"' in doc
+    assert "higher is better" in Curves.__doc__ and "higher is better" in error_curves.__doc__
+
+
+def test_progress_bar_per_split_honours_show_progress(monkeypatch, capsys):
+    import featrank.evaluate.curves as curves
+
+    X, y = _data()
+    monkeypatch.setattr(curves, "BAR_DELAY", 0.0)       # show it at once (default: after 2 s)
+    monkeypatch.setenv("FEATRANK_PROGRESS", "1")
+    error_curves(X, y, np.arange(10), "knn", cv=3, sizes=[1, 10])
+    expected_curve(X, y, "knn", n_orders=2, cv=3, sizes=[1, 10])
+    err = capsys.readouterr().err
+    assert "error curves" in err and "expected curve" in err and "/3 [" in err
+    assert "split" in err                              # counted per CV split
+    monkeypatch.setenv("FEATRANK_PROGRESS", "0")
+    error_curves(X, y, np.arange(10), "knn", cv=3, sizes=[1, 10])
+    assert capsys.readouterr().err == ""
+
+
+def test_compile_note_once_per_process_and_only_for_the_engines(monkeypatch, capsys):
+    """The note appears at the first compilation of an engine function (simulated by fresh
+    numba functions counted as engines), not at later ones nor for other code."""
+    numba = pytest.importorskip("numba")
+    from featrank.evaluate import _jit_note
+
+    def fresh():
+        return numba.njit(lambda x: x + 1)
+
+    monkeypatch.setenv("FEATRANK_PROGRESS", "1")
+    monkeypatch.setitem(_jit_note._STATE, "noted", False)
+    with _jit_note.compile_note():
+        fresh()(1)                                      # not an engine module: no note
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(_jit_note, "ENGINE_MODULES", (__name__,))
+    with _jit_note.compile_note():
+        fresh()(1)
+        fresh()(2)
+    with _jit_note.compile_note():
+        fresh()(3)
+    assert capsys.readouterr().err.count(_jit_note.NOTE) == 1

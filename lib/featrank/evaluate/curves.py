@@ -35,6 +35,8 @@ against a scikit-learn pipeline refitted per point (CPU time, shared 2-core mach
 """
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import numbers
 from dataclasses import dataclass, field
 
@@ -50,6 +52,8 @@ from sklearn.svm import _libsvm as libsvm   # what SVC calls; see _PrecomputedSV
 from sklearn.utils.class_weight import compute_class_weight
 from sklearn.utils.multiclass import _ovr_decision_function
 
+from .._progress import tqdm
+from ..config import show_progress
 from ..datasets import Dataset
 from ..datasets.frame import split_frame
 from ..learners import (WekaIBk, WekaPreprocessor, feature_columns, ibk_column_sqdiff,
@@ -106,6 +110,12 @@ class Curves:
     ``ffa``, ``rfa``: raw values ``(n_runs, n_sizes)``, one row per CV split (and per order,
     for several orders), ``None`` if not computed. ``x_ffa``/``x_rfa``: plotting positions
     (Slavkov 2020, Fig. 1: RFA of size s at x = p - s + 1).
+
+    ``scoring`` names what the values are: ``"accuracy"`` by default (higher is better, so
+    a good ranking's FFA curve *rises* fast and its RFA curve stays low), ``"error"``
+    (1 - accuracy: the curves fall) or a callable's name. :func:`error_curves` and
+    :func:`expected_curve` take ``scoring="error"`` to get error rates;
+    :func:`featrank.evaluate.eca_vs_random` reads ``scoring`` to choose the sign.
     """
 
     sizes: np.ndarray
@@ -574,15 +584,23 @@ def _split_values(X, y, train, test, orders, model, categorical, sizes, kinds, s
         raise ValueError(f"a training fold holds a single class ({ytr[0]}); use fewer folds "
                          "or check the labels")
     score, need_score, _ = _scorer(scoring)
-    chain = _ENGINES[engine](model, X[train], ytr, X[test], categorical, need_score)
-    yte = y[test]
-    out = np.full((len(orders), 2, len(sizes)), np.nan)
-    for o, order in enumerate(orders):
-        for k, kind in enumerate(KINDS):
-            if kind in kinds:
-                for j, (pred, sc) in enumerate(chain.run(order, kind, sizes)):
-                    out[o, k, j] = score(yte, pred, sc)
+    with _compile_note(engine):
+        chain = _ENGINES[engine](model, X[train], ytr, X[test], categorical, need_score)
+        yte = y[test]
+        out = np.full((len(orders), 2, len(sizes)), np.nan)
+        for o, order in enumerate(orders):
+            for k, kind in enumerate(KINDS):
+                if kind in kinds:
+                    for j, (pred, sc) in enumerate(chain.run(order, kind, sizes)):
+                        out[o, k, j] = score(yte, pred, sc)
     return out
+
+
+def _compile_note(engine):
+    """The context printing a note while numba compiles the engines (:mod:`._jit_note`);
+    a no-op for the plain loop, without numba or with ``FEATRANK_NO_NUMBA``."""
+    note = _compiled("_jit_note", "compile_note") if engine != "plain" else None
+    return note() if note is not None else contextlib.nullcontext()
 
 
 def _splits(X, y, cv, n_repeats, random_state):
@@ -660,7 +678,7 @@ def _category_counts(X, cat, categories):
 
 
 def _run_splits(X, y, splits, orders_per_split, model, cat, sizes, kinds, scoring, engine,
-                n_jobs):
+                n_jobs, desc):
     from ..parallel import run_tasks, single_threaded
 
     tasks = [dict(X=X, y=y, train=tr, test=te, orders=o, model=model, categorical=cat,
@@ -668,8 +686,26 @@ def _run_splits(X, y, splits, orders_per_split, model, cat, sizes, kinds, scorin
              for (tr, te), o in zip(splits, orders_per_split)]
     if n_jobs in (None, 1):      # in this process, BLAS single-threaded as in the workers
         with single_threaded():
-            return np.stack([_split_values(**t) for t in tasks])
-    return np.stack(run_tasks(_split_values, tasks, n_jobs=n_jobs, progress=False))
+            return np.stack([_split_values(**t) for t in _bar(tasks, desc)])
+    return np.stack(run_tasks(_split_values, tasks, n_jobs=n_jobs, desc=desc,
+                              progress=_show_bar()))
+
+
+#: seconds before the progress bar of a run in this process appears (short runs show none)
+BAR_DELAY = 2.0
+
+
+def _bar(tasks, desc):
+    """``tasks`` with a progress bar (per CV split, with ETA) that appears once the run has
+    taken :data:`BAR_DELAY` seconds and vanishes at the end."""
+    return tqdm(tasks, desc=desc, unit="split", leave=False, delay=BAR_DELAY,
+                disable=not _show_bar())
+
+
+def _show_bar() -> bool:
+    """Bars on as :func:`featrank.config.show_progress` says, never inside a worker process
+    (an experiment grid running the curves there shows its own bar)."""
+    return show_progress() and multiprocessing.parent_process() is None
 
 
 # --------------------------------------------------------------------------- public API
@@ -678,35 +714,84 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
                  categorical=None, fast: bool = True) -> Curves:
     """FFA and/or RFA curves of a ranking (Algorithm 1 of Slavkov 2020).
 
+    By default the values are **accuracies** (``scoring="accuracy"``, higher is better): a
+    good ranking's FFA curve rises fast and its RFA curve stays low until the best features
+    enter. For error rates pass ``scoring="error"`` (the curves are then ``1 - accuracy``
+    and fall); :func:`featrank.evaluate.eca_vs_random` follows ``Curves.scoring`` either
+    way.
+
     Parameters
     ----------
-    X, y : data (``X`` may be a :class:`featrank.datasets.Dataset`; then ``y`` may be None
-        and its ``categorical`` mask is used; or a pandas DataFrame whose ``category``
-        columns are nominal, read as the rankers read them).
-    order : the ranking, best first; or ``(n_splits, p)``, one order per CV split (rankings
-        learnt on each training set, as Prati 2012 does).
-    model : learner name (:func:`featrank.learners.make_learner`) or a classifier (a
-        regressor is refused with a classification measure, a classifier with a regression
-        one).
-    sizes : ``None``/``"paper"`` (the paper's delta schedule), ``"all"``, or the sizes.
-    kind : ``"both"``, ``"ffa"`` or ``"rfa"``.
-    cv : ``None`` (10-fold), an int (folds), a splitter, or an iterable of (train, test).
-        Int/None: ``RepeatedStratifiedKFold(n_splits, n_repeats, random_state)`` -- the
-        paper uses 10 x 10-fold (``n_repeats=10``).
-    scoring : ``"accuracy"``, ``"error"`` or ``f(y_true, y_pred, y_score)`` where ``y_score``
-        is ``(n_test, n_classes)`` (columns: the training classes, sorted): SVM decision
-        values (binary: ``[-d, d]``), k-NN Weka's vote distribution, else ``predict_proba``.
-    n_jobs : workers over CV splits (``None`` = 1); results do not depend on it.
-    categorical : bool mask of the nominal columns (default: the Dataset's, else none). A
-        Weka preprocessing step without ``n_categories`` is given the whole data's category
+    X : array-like of shape (n, p), pandas DataFrame or :class:`featrank.datasets.Dataset`
+        The data. A Dataset brings its ``y`` (pass ``y=None``) and its nominal mask; a
+        DataFrame's ``category`` columns are nominal (as the rankers read them); an array
+        is numeric unless ``categorical`` says otherwise.
+    y : array-like of shape (n,) or None
+        Class labels (None with a Dataset).
+    order : array-like of shape (p,) or (n_splits, p)
+        The ranking, best first; or one order per CV split (rankings learnt on each
+        training set, as Prati 2012 does).
+    model : str or classifier
+        A learner name (:func:`featrank.learners.make_learner`: ``"knn"``, ``"svm"``, ...)
+        or a scikit-learn classifier (a regressor is refused with a classification
+        measure, a classifier with a regression one).
+    sizes : None, "paper", "all" or array-like of int
+        Subset sizes: ``None``/``"paper"`` (the paper's delta schedule, :func:`size_schedule`),
+        ``"all"`` (1..p) or the sizes themselves (strictly increasing, in [1, p]).
+    kind : {"both", "ffa", "rfa"}
+        Which curves to compute.
+    cv : None, int, splitter or iterable of (train, test)
+        ``None`` (10-fold), an int (folds), a splitter, or the splits. Int/None:
+        ``RepeatedStratifiedKFold(n_splits, n_repeats, random_state)`` -- the paper uses
+        10 x 10-fold (``n_repeats=10``).
+    n_repeats : int, default 1
+        Repeats of an int/None ``cv``.
+    scoring : "accuracy" (default), "error" or callable
+        The measure at each point; a callable is ``f(y_true, y_pred, y_score)`` where
+        ``y_score`` is ``(n_test, n_classes)`` (columns: the training classes, sorted): SVM
+        decision values (binary: ``[-d, d]``), k-NN Weka's vote distribution, else
+        ``predict_proba``.
+    random_state : int, default 0
+        Seed of an int/None ``cv``.
+    n_jobs : int, optional
+        Workers over CV splits (``None`` = 1, in this process); results do not depend on it.
+    categorical : array-like of bool, shape (p,), optional
+        The nominal columns (default: the Dataset's or DataFrame's, else none). A Weka
+        preprocessing step without ``n_categories`` is given the whole data's category
         counts (as Weka reads them from the ARFF header), so a code absent from a training
         fold does not break the fold.
-    fast : reuse work across curve points where the model allows (see module docstring);
-        ``False`` refits per point.
+    fast : bool, default True
+        Reuse work across curve points where the model allows (see the module docstring);
+        ``False`` refits per point (same curves, slower).
 
     Returns
     -------
-    :class:`Curves` with one row of raw values per CV split.
+    Curves
+        One row of raw values per CV split (``ffa``, ``rfa``; means in ``ffa_mean``,
+        ``rfa_mean``), the sizes and the scoring.
+
+    Notes
+    -----
+    A run in this process shows a progress bar (per CV split, with ETA) once it has taken
+    2 seconds (``FEATRANK_PROGRESS=0`` hides it). The first run on a machine compiles the
+    k-NN and SVM engines with numba (about 10 s; a one-line note says so), cached afterwards.
+
+    Examples
+    --------
+    Feature 2 decides the class; the order puts it first:
+
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> c = error_curves(X, y, [2, 0, 1, 3], "knn", cv=3)
+    >>> c.sizes.tolist(), c.ffa.shape, c.scoring
+    ([1, 2, 3, 4], (3, 4), 'accuracy')
+    >>> bool(c.ffa_mean[0] > 0.9), bool(c.rfa_mean[0] < 0.7)
+    (True, True)
+    >>> err = error_curves(X, y, [2, 0, 1, 3], "knn", cv=3, scoring="error")
+    >>> bool(np.allclose(err.ffa, 1 - c.ffa))
+    True
     """
     X, y, model, cat = _prepare(X, y, model, categorical, scoring)
     p = X.shape[1]
@@ -725,7 +810,7 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
     engine = fast_engine(model) if fast else "plain"
     _, _, name = _scorer(scoring)
     vals = _run_splits(X, y, splits, per_split, model, cat, sizes, kinds, scoring, engine,
-                       n_jobs)[:, 0]
+                       n_jobs, "error curves")[:, 0]
     return Curves(sizes=sizes, ffa=vals[:, 0] if "ffa" in kinds else None,
                   rfa=vals[:, 1] if "rfa" in kinds else None, n_features=p, scoring=name,
                   meta={"engine": engine, "n_splits": len(splits)})
@@ -746,7 +831,11 @@ def expected_curve(X, y=None, model="svm", *, n_orders: int = 100, sizes=None, c
     size), so with ``pool=True`` each random order contributes both its FFA and its RFA value
     at every size: ``Curves.ffa`` and ``Curves.rfa`` are the same pooled array of
     ``2 * n_orders * n_splits`` rows. All orders share the same CV splits, like the rankings
-    they are compared with. ``meta["rho"]`` is the correlation, across orders, between an
+    they are compared with. Like :func:`error_curves`, the values are accuracies by default
+    (``scoring="error"`` for error rates): compare a ranking's curves only with an expected
+    curve of the same scoring (:func:`featrank.evaluate.eca_vs_random` refuses a mix).
+
+    ``meta["rho"]`` is the correlation, across orders, between an
     order's FFA and RFA value at each size and ``meta["order_savings"] = 2 / (1 + rho)``
     the factor by which pooling cuts the number of orders needed for the same standard
     error (2 where they are uncorrelated, more where negatively correlated -- disjoint
@@ -754,6 +843,41 @@ def expected_curve(X, y=None, model="svm", *, n_orders: int = 100, sizes=None, c
     sonar with k-NN, m = 20, 10-fold: 2.0 at s = 1, 3-5 for s = 10..40, 1 at s = 60.
     ``meta["order_curves"]``: the ``2 * n_orders`` per-order curves (FFA and RFA, averaged
     over the splits) -- their spread is that of random rankings, without the fold noise.
+
+    Parameters
+    ----------
+    X, y, sizes, cv, n_repeats, scoring, n_jobs, categorical, fast
+        As :func:`error_curves` (``model`` defaults to ``"svm"``).
+    model : str or classifier, default "svm"
+        A learner name or a scikit-learn classifier.
+    n_orders : int, default 100
+        Number of uniformly random orders (:func:`random_orders`).
+    random_state : int, default 0
+        Seed of the random orders and of an int/None ``cv`` (use the rankings' seed, so
+        both see the same splits).
+    pool : bool, default True
+        Pool FFA and RFA runs into one curve (both ``ffa`` and ``rfa`` hold it); ``False``
+        keeps them apart.
+
+    Returns
+    -------
+    Curves
+        ``2 * n_orders * n_splits`` pooled rows (``n_orders * n_splits`` each without
+        pooling), the sizes, the scoring, and ``meta`` as above.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.evaluate import eca_vs_random, error_curves
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> random_ = expected_curve(X, y, "knn", n_orders=5, cv=3)
+    >>> random_.ffa.shape          # 2 curves x 5 orders x 3 splits, 4 sizes
+    (30, 4)
+    >>> ranking = error_curves(X, y, [2, 0, 1, 3], "knn", cv=3)
+    >>> eca_vs_random(ranking, expected=random_, weighting="magnitude") > 0
+    True
     """
     X, y, model, cat = _prepare(X, y, model, categorical, scoring)
     p = X.shape[1]
@@ -763,7 +887,7 @@ def expected_curve(X, y=None, model="svm", *, n_orders: int = 100, sizes=None, c
     engine = fast_engine(model) if fast else "plain"
     _, _, name = _scorer(scoring)
     vals = _run_splits(X, y, splits, [orders] * len(splits), model, cat, sizes, KINDS,
-                       scoring, engine, n_jobs)             # (splits, orders, 2, sizes)
+                       scoring, engine, n_jobs, "expected curve")  # (splits, orders, 2, sizes)
     ffa = vals[:, :, 0].reshape(-1, sizes.size)
     rfa = vals[:, :, 1].reshape(-1, sizes.size)
     per_order = vals.mean(axis=0)                           # (orders, 2, sizes)
