@@ -30,3 +30,17 @@ def test_curves_figure_has_three_panels_with_stability():
                         stability={"ReliefF": np.linspace(0.2, 0.5, 8)}, title="demo")
     assert len(fig.axes) == 3
     assert fig.axes[2].get_lines()[0].get_xdata().tolist() == list(range(1, 9))
+
+
+def test_figure_functions_are_exported_at_the_top_level():
+    import featrank.plots as plots
+    from featrank.plots import cd, curves
+
+    assert plots.curves_figure is curves_figure and plots.plot_curve is plot_curve
+    assert plots.plot_stability is curves.plot_stability and plots.cd_diagram is cd.cd_diagram
+    from featrank.plots import plot_speed_ratios, plot_sweep  # noqa: F401
+
+    assert {"curves_figure", "cd_diagram", "savefig", "method_color"} <= set(dir(plots))
+    assert set(plots.__all__) <= set(dir(plots))
+    fig = plots.cd_diagram({"a": 1.2, "b": 2.1, "c": 2.7}, 0.9)
+    assert fig.axes

@@ -1,6 +1,14 @@
 """Figures: one saving helper with fixed metadata, one colour per method across notebooks.
 
-Figure kinds live in sub-modules (``featrank.plots.curves``, ``featrank.plots.cd``, ...).
+The general figures are exported here (imported on first use)::
+
+    from featrank.plots import curves_figure, plot_curve, cd_diagram
+    fig = curves_figure({"ReliefF": curves}, expected=random_curves)   # FFA, RFA (+ stability)
+    fig = cd_diagram(average_ranks, nemenyi_cd(k, n_datasets))        # Demsar's CD diagram
+
+``plot_curve`` (one FFA or RFA panel), ``plot_stability``, ``plot_sweep`` (a measure
+against an experiment parameter), ``plot_speed_ratios`` (``make bench``). The papers' own
+figure layouts stay in their sub-modules (``featrank.plots.slavkov2020``, ``.izetta2017``).
 """
 from __future__ import annotations
 
@@ -12,7 +20,23 @@ matplotlib.use("Agg", force=False)
 import matplotlib.pyplot as plt  # noqa: E402
 
 from .._io import atomic_write_bytes  # noqa: E402
+from .._lazy import lazy_exports  # noqa: E402
 from ..config import figures_dir  # noqa: E402
+
+_API = {
+    # FFA/RFA curves with the expected curve, stability curves (Slavkov 2020, Fig. 1)
+    "plot_curve": "curves", "plot_stability": "curves", "curves_figure": "curves",
+    # critical-difference diagram (Demsar 2006, Fig. 1)
+    "cd_diagram": "cd",
+    # a measure against an experiment parameter; make bench's speed ratios
+    "plot_sweep": "sweeps", "plot_speed_ratios": "bench",
+}
+__all__ = ["METHOD_COLORS", "method_color", "savefig", *sorted(_API)]
+__getattr__, _lazy_dir = lazy_exports(__name__, _API)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_API))
 
 #: one colour per method, used by every notebook (the papers' names)
 METHOD_COLORS = {
