@@ -18,6 +18,10 @@ _API = {
     "availability": "_catalog",
     "verify_files": "_catalog",
     "entry": "_catalog",
+    # what a run can use here, and what it had to skip
+    "available_datasets": "_available",
+    "how_to_get": "_available",
+    "skipped_datasets": "_available",
     "read_arff": "arff",
     "parse_arff": "arff",
     "write_arff": "arff",

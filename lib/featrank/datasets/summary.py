@@ -22,6 +22,11 @@ def describe(ds) -> dict:
                 rows_with_missing=int(miss.any(axis=1).sum()))
 
 
+OVERVIEW_COLUMNS = ["name", "n_samples", "n_features", "n_nominal", "n_numeric", "n_classes",
+                    "classes_present", "majority_pct", "minority_pct", "missing_cells_pct",
+                    "rows_with_missing", "loaded", "skipped"]
+
+
 def overview(names=None, *, max_cells: float | None = None, download: bool = False):
     """``describe`` every available catalogue dataset (or ``names``) as a DataFrame.
 
@@ -42,4 +47,7 @@ def overview(names=None, *, max_cells: float | None = None, download: bool = Fal
             rows.append(dict(name=name, loaded=False, skipped="size" if big else "unavailable"))
             continue
         rows.append(dict(describe(load(name, download=download)), loaded=True, skipped=""))
+    if not rows:  # nothing asked for: the columns all the same, so callers can filter
+        return pd.DataFrame({c: pd.Series(dtype=bool if c == "loaded" else object)
+                             for c in OVERVIEW_COLUMNS})
     return pd.DataFrame(rows)
