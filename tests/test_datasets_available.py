@@ -1,0 +1,87 @@
+"""What a run can use without the dataset mirror: ``available_datasets`` (one line per skipped
+dataset, the record for ``make``'s closing table)."""
+import socket
+import time
+
+import pytest
+
+import featrank.config
+import featrank.datasets._available as av
+import featrank.datasets._catalog as cat_mod
+from featrank.datasets import available_datasets, skipped_datasets
+from featrank.datasets.summary import OVERVIEW_COLUMNS, overview
+
+
+@pytest.fixture
+def bare(tmp_path, monkeypatch):
+    """A machine without data: FEATRANK_DATA and data/raw point at empty folders, downloads
+    off, the skipped-datasets record in tmp_path/cache."""
+    raw = tmp_path / "raw"
+    monkeypatch.setenv("FEATRANK_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("FEATRANK_OFFLINE", "1")
+    monkeypatch.setattr(featrank.config, "raw_dir", lambda: raw)
+    monkeypatch.setattr(cat_mod, "raw_dir", lambda: raw)
+    monkeypatch.setattr(av, "_RECORDS", {})
+    return tmp_path
+
+
+def test_missing_datasets_are_named_with_how_to_get_them(bare, capsys):
+    got = available_datasets(["iris", "sonar", "aapc", "sonar"], notebook="nb_a")
+    assert got == ["iris-sklearn"]
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3
+    assert out[0].startswith("iris: uci/iris.arff is not here; using iris-sklearn, scikit-learn's")
+    assert out[1] == ("skipped sonar: needs uci/sonar.arff in $FEATRANK_DATA or data/raw/; "
+                      "`make data` downloads it (OpenML sonar v1)")
+    assert out[2].startswith("skipped aapc: needs jsi/aapc.arff") and "no download" in out[2]
+    rec = skipped_datasets()
+    assert list(rec.dataset) == ["aapc", "sonar"] and set(rec.notebooks) == {"nb_a"}
+    assert (bare / "cache" / "skipped" / "nb_a.csv").is_file()
+
+
+def test_without_substitutes_iris_is_skipped_too(bare, capsys):
+    assert available_datasets(["iris"], substitute=False) == []
+    assert capsys.readouterr().out.startswith("skipped iris: needs uci/iris.arff")
+
+
+def test_the_record_is_per_notebook_and_starts_afresh(bare, capsys):
+    available_datasets(["sonar", "labor"], notebook="nb_a")
+    available_datasets(["labor"], notebook="nb_b")
+    t = skipped_datasets().set_index("dataset")
+    assert t.loc["labor", "notebooks"] == "nb_a, nb_b" and t.loc["sonar", "notebooks"] == "nb_a"
+    # a new run of nb_a (a new process) that finds sonar drops it from nb_a's record
+    av._RECORDS.clear()
+    (bare / "data" / "uci").mkdir(parents=True)
+    (bare / "data" / "uci" / "sonar.arff").write_text("@relation s\n")
+    assert available_datasets(["sonar"], notebook="nb_a") == ["sonar"]
+    assert list(skipped_datasets().dataset) == ["labor"]
+
+
+def test_everything_here_prints_nothing(bare, capsys):
+    (bare / "data" / "jsi").mkdir(parents=True)
+    (bare / "data" / "jsi" / "aapc.arff").write_text("@relation a\n")
+    assert available_datasets(["aapc"], notebook="nb_a") == ["aapc"]
+    assert capsys.readouterr().out == ""
+    assert skipped_datasets().empty
+
+
+def test_reachable_does_not_wait_for_a_hanging_lookup(monkeypatch):
+    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: time.sleep(30))
+    t0 = time.perf_counter()
+    assert av.reachable.__wrapped__("hangs.example", timeout=0.3) is False
+    assert time.perf_counter() - t0 < 3
+
+
+def test_download_says_why_not(bare, monkeypatch):
+    assert av.download("sonar") == "downloads are off (FEATRANK_OFFLINE)"
+    assert av.download("aapc") == "no public download"
+    monkeypatch.setenv("FEATRANK_OFFLINE", "0")
+    monkeypatch.setattr(av, "reachable", lambda host: False)
+    assert av.download("sonar") == "offline: www.openml.org cannot be reached"
+    assert av.download("Robot1") == "offline: archive.ics.uci.edu cannot be reached"
+
+
+def test_overview_of_no_dataset_keeps_its_columns(bare):
+    ov = overview([])
+    assert list(ov.columns) == OVERVIEW_COLUMNS and ov[ov.loaded].empty
