@@ -58,6 +58,7 @@ endef
 # results from the committed result store (data/results/<notebook>/store/)
 notebooks: $(STAMP)
 	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),$(call committed_profile,$(nb))))
+	@$(BIN)/python -m featrank.datasets --skipped   # the datasets the notebooks ran without
 
 nb: $(STAMP)
 	@test -n "$(NB)" || (echo "usage: make nb NB=05 [PROFILE=quick|smoke|paper]"; exit 2)
@@ -99,8 +100,10 @@ lab: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,lab]'
 	$(BIN)/jupyter lab notebooks/
 
+# `make data`: download the missing public datasets into data/raw/ (checksummed); offline it
+# says so at once and lists what is missing, with where each file goes
 data: $(STAMP)
-	$(BIN)/python -m featrank.datasets
+	$(BIN)/python -m featrank.datasets --download --brief
 
 bench: $(STAMP)
 	$(BIN)/python tests/bench/run.py

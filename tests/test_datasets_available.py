@@ -1,15 +1,19 @@
 """What a run can use without the dataset mirror: ``available_datasets`` (one line per skipped
-dataset, the record for ``make``'s closing table)."""
+dataset, the record for ``make``'s closing table), and ``make data``'s download step when
+offline (it must not wait)."""
 import socket
 import time
 
 import pytest
 
 import featrank.config
+import featrank.datasets.__main__ as cli
 import featrank.datasets._available as av
 import featrank.datasets._catalog as cat_mod
 from featrank.datasets import available_datasets, skipped_datasets
 from featrank.datasets.summary import OVERVIEW_COLUMNS, overview
+
+main = cli.main
 
 
 @pytest.fixture
@@ -80,6 +84,52 @@ def test_download_says_why_not(bare, monkeypatch):
     monkeypatch.setattr(av, "reachable", lambda host: False)
     assert av.download("sonar") == "offline: www.openml.org cannot be reached"
     assert av.download("Robot1") == "offline: archive.ics.uci.edu cannot be reached"
+
+
+def test_make_data_offline_says_so_and_lists_what_is_missing(bare, monkeypatch, capsys):
+    assert main(["--download", "--brief"]) == 0
+    out = capsys.readouterr().out
+    assert "downloads are off (FEATRANK_OFFLINE is set)" in out
+    assert "0 downloaded; 106 still missing" in out
+    assert "missing  sonar" in out and "iris-sklearn" not in out
+    monkeypatch.setenv("FEATRANK_OFFLINE", "0")
+    monkeypatch.setattr(av, "reachable", lambda host: False)
+    monkeypatch.setattr(cli, "reachable", lambda host: False)
+    assert main(["--download", "--brief"]) == 0
+    out = capsys.readouterr().out
+    assert "offline: archive.ics.uci.edu, www.openml.org cannot be reached" in out
+
+
+def test_make_data_download_step_uses_the_fetchers(bare, monkeypatch, capsys):
+    fetched = []
+    monkeypatch.setenv("FEATRANK_OFFLINE", "0")
+    monkeypatch.setattr(cli, "reachable", lambda host: True)
+    monkeypatch.setattr(av, "reachable", lambda host: True)
+    monkeypatch.setattr(av, "_fetch", lambda e, offline: fetched.append(e["name"]))
+    assert main(["--download", "--brief"]) == 0
+    out = capsys.readouterr().out
+    assert len(fetched) == 65 and "sonar" in fetched and "aapc" not in fetched
+    assert "65 downloaded; 41 still missing" in out
+
+
+def test_skipped_table(bare, capsys):
+    assert main(["--skipped"]) == 0
+    assert "every real dataset the notebooks asked for was available" in capsys.readouterr().out
+    available_datasets(["labor"], notebook="02_x")
+    capsys.readouterr()
+    main(["--skipped"])
+    out = capsys.readouterr().out
+    assert "1 dataset skipped by the notebooks" in out
+    assert "labor    02_x       uci/labor.arff: `make data` downloads it (OpenML labor v1)" in out
+
+
+def test_a_file_written_from_openml_is_not_a_hash_mismatch(bare, capsys):
+    (bare / "data" / "uci").mkdir(parents=True)
+    (bare / "data" / "uci" / "iris.arff").write_text(
+        "@relation 'iris (OpenML v1)'\n@attribute a numeric\n@data\n1\n")
+    assert main(["--brief"]) == 0
+    out = capsys.readouterr().out
+    assert "converted uci/iris.arff" in out and "HASH MISMATCH" not in out
 
 
 def test_overview_of_no_dataset_keeps_its_columns(bare):
