@@ -50,12 +50,8 @@ def test_curve_sizes_and_folds():
     assert [te.tolist() for _, te in folds] == [te.tolist() for _, te in P.fold_splits(y, 10, 0)]
 
 
-def test_run_fold_on_a_small_dataset():
-    try:
-        from featrank.datasets import load
-        load("labor")
-    except Exception as exc:  # dataset missing here
-        pytest.skip(f"labor unavailable: {exc}")
+def test_run_fold_on_a_small_dataset(load_or_skip):
+    load_or_skip("labor")
     out = P.run_fold("labor", 0, n_folds=5, learners=("NB",))
     a = out["areas"]
     assert set(a["method"]) == set(P.METHODS) and set(a["measure"]) == set(P.MEASURES)

@@ -6,6 +6,7 @@ import pytest
 from sklearn.svm import SVC
 from sklearn.svm import _libsvm as libsvm
 
+from conftest import load_or_skip
 from featrank.evaluate import _smo
 
 NAMES = ("support", "support_vectors", "n_support", "dual_coef", "intercept", "prob_a",
@@ -40,12 +41,7 @@ def _assert_same(K, y, C, cw=None, Kte=None, **kw):
 
 
 def _poly2(name, step=1, n_test=40):
-    from featrank.datasets import load
-
-    try:
-        ds = load(name)
-    except Exception as exc:  # pragma: no cover - mirror missing
-        pytest.skip(f"{name} unavailable: {exc}")
+    ds = load_or_skip(name)
     X, y = ds.X[::step], ds.y[::step]
     X = np.nan_to_num((X - np.nanmin(X, 0)) / np.maximum(np.nanmax(X, 0) - np.nanmin(X, 0),
                                                           1e-300))
