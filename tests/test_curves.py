@@ -440,3 +440,12 @@ def test_compile_note_once_per_process_and_only_for_the_engines(monkeypatch, cap
     with _jit_note.compile_note():
         fresh()(3)
     assert capsys.readouterr().err.count(_jit_note.NOTE) == 1
+
+
+def test_a_scikit_learn_scorer_object_is_refused_with_the_fix():
+    """Scorer objects take (estimator, X, y); the curves call f(y_true, y_pred, y_score)."""
+    from sklearn.metrics import get_scorer
+
+    X, y = _data()
+    with pytest.raises(ValueError, match=r"scorer object.*lambda t, p, s: accuracy_score"):
+        error_curves(X, y, np.arange(10), "knn", cv=3, scoring=get_scorer("accuracy"))

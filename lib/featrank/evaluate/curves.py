@@ -182,6 +182,12 @@ _SCORERS = {"accuracy": _accuracy, "error": _error}
 
 def _scorer(scoring):
     """(function(y_true, y_pred, y_score), needs_score, name)."""
+    if hasattr(scoring, "_score_func"):
+        metric = getattr(scoring._score_func, "__name__", "metric")
+        raise ValueError(
+            f"scoring {scoring!r} is a scikit-learn scorer object, called as "
+            "scorer(estimator, X, y); the curves call scoring(y_true, y_pred, y_score): pass "
+            f"'accuracy', 'error' or such a function, e.g. lambda t, p, s: {metric}(t, p)")
     if callable(scoring):
         return scoring, True, getattr(scoring, "__name__", "custom")
     if scoring not in _SCORERS:
