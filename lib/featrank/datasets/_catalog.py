@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import os
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +21,7 @@ import numpy as np
 from .._io import note_read
 from ..config import data_dirs, raw_dir
 from ._dataset import Dataset
+from .frame import to_frame
 from ._entries import ENTRIES, PAPER_KINDS, TABLES, YEARS
 from . import loaders
 from . import _bundled
@@ -191,7 +193,8 @@ def _read(e, paths, name) -> Dataset:
 
 
 def load(name_or_path, *, keep_ids: bool = False, download: bool | None = None,
-         target=None, check_shape: bool = True, **read_options) -> Dataset:
+         target=None, check_shape: bool = True, as_frame: bool = False,
+         **read_options) -> Dataset:
     """Load a catalogue dataset by name/alias, or a user's own ``.arff``/``.csv`` file.
 
     Parameters
@@ -203,9 +206,18 @@ def load(name_or_path, *, keep_ids: bool = False, download: bool | None = None,
         ``$FEATRANK_OFFLINE`` is set).
     target : for a user's file: class attribute (name, index, ``"first"``/``"last"``).
     check_shape : compare with the catalogue's shape (raises ``ValueError`` on a mismatch).
+    as_frame : ``X`` as a pandas DataFrame whose nominal columns have dtype ``category`` with
+        the file's declared values (in declared order), the others float; rankers and
+        learners read the nominal columns from the dtypes (``InfoGain().fit(ds.X, ds.y)``).
+        Default: ``X`` a float array of codes, nominal columns given by ``ds.categorical``.
     **read_options : for a user's CSV file: ``sep``, ``decimal``, ``na_values``, ``index_col``,
         ``nominal`` (see :func:`~featrank.datasets.loaders.load_csv`).
     """
+    ds = _load(name_or_path, keep_ids, download, target, check_shape, **read_options)
+    return replace(ds, X=to_frame(ds)) if as_frame else ds
+
+
+def _load(name_or_path, keep_ids, download, target, check_shape, **read_options) -> Dataset:
     s = str(name_or_path)
     if _is_user_file(name_or_path, read_options):
         ds = _load_user_file(Path(name_or_path), target, **read_options)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 
 
 @dataclass
@@ -13,7 +14,10 @@ class Dataset:
     Attributes
     ----------
     X : (n, p) float array; NaN marks a missing value; a nominal feature holds its category
-        codes 0..k-1 (as floats), its labels in ``categories``.
+        codes 0..k-1 (as floats), its labels in ``categories``. Or a pandas DataFrame
+        (``load(..., as_frame=True)``): nominal features are its ``category`` columns (the
+        mask and labels are read from the dtypes when not given, and must agree when given),
+        the others numeric; it is kept as it is.
     y : (n,) int array of class codes 0..c-1, labels in ``classes``.
     feature_names : p names.
     classes : c class labels (strings).
@@ -39,7 +43,10 @@ class Dataset:
     meta: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        self.X = np.asarray(self.X, dtype=float)
+        if isinstance(self.X, pd.DataFrame):
+            self._take_frame_metadata()
+        else:
+            self.X = np.asarray(self.X, dtype=float)
         if self.X.ndim != 2:
             raise ValueError(f"{self.name}: X must be 2-D, got shape {self.X.shape}")
         y = np.asarray(self.y)
@@ -63,6 +70,28 @@ class Dataset:
         if self.categories is None:
             self.categories = [None] * p
 
+    def _take_frame_metadata(self):
+        """Names, nominal mask and labels of a DataFrame ``X`` (its ``category`` columns)."""
+        df = self.X
+        is_cat = np.array([isinstance(t, pd.CategoricalDtype) for t in df.dtypes], dtype=bool)
+        if self.feature_names is None:
+            self.feature_names = [str(c) for c in df.columns]
+        if self.categorical is None:
+            self.categorical = is_cat
+        elif not np.array_equal(np.asarray(self.categorical, dtype=bool), is_cat):
+            raise ValueError(f"{self.name}: categorical marks columns "
+                             f"{np.flatnonzero(self.categorical).tolist()} nominal, but X's "
+                             f"'category' columns are {np.flatnonzero(is_cat).tolist()}; "
+                             "leave categorical=None to read it from the dtypes")
+        if self.categories is None:
+            self.categories = [[str(v) for v in df[c].cat.categories] if k else None
+                               for c, k in zip(df.columns, is_cat)]
+
+    def _n_missing(self) -> int:
+        if isinstance(self.X, pd.DataFrame):
+            return int(self.X.isna().to_numpy().sum())
+        return int(np.isnan(self.X).sum())
+
     @property
     def n_samples(self) -> int:
         return self.X.shape[0]
@@ -81,6 +110,6 @@ class Dataset:
 
     def __repr__(self) -> str:
         kinds = f"{int(self.categorical.sum())} nominal" if self.categorical.any() else "numeric"
-        miss = int(np.isnan(self.X).sum())
+        miss = self._n_missing()
         return (f"Dataset({self.name!r}, n={self.n_samples}, p={self.n_features} ({kinds}), "
                 f"classes={self.n_classes}, missing={miss})")

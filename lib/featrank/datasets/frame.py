@@ -36,41 +36,65 @@ class FrameParts(NamedTuple):
     feature_names: list | None
 
 
-def split_frame(X, categorical=None) -> FrameParts:
+def split_frame(X, categorical=None, categories=None) -> FrameParts:
     """Read ``X`` (DataFrame, :class:`Dataset`, array) into :class:`FrameParts`.
 
     ``categorical``: a bool mask of nominal columns. With a DataFrame it is only allowed when
     the frame has no ``category`` column, or when it says the same as the dtypes.
+    ``categories``: per column, the labels the codes must refer to (those seen in ``fit``;
+    ``None`` for numeric columns): a DataFrame's nominal columns are recoded to them by label,
+    so a frame whose categories are ordered differently gives the same codes; a value not
+    among them is refused.
+
+    >>> train = split_frame(pd.DataFrame({"c": pd.Categorical(["a", "b"])}))
+    >>> test = pd.DataFrame({"c": pd.Categorical(["b", "b"], categories=["b"])})
+    >>> split_frame(test, categories=train.categories).X.ravel().tolist()
+    [1.0, 1.0]
     """
     if isinstance(X, Dataset):
         mask = X.categorical if categorical is None else categorical
-        inner = split_frame(X.X, mask)
+        inner = split_frame(X.X, mask, categories)
         return inner._replace(feature_names=list(X.feature_names),
                               categories=_merge_categories(X.categories, inner.categories))
     if isinstance(X, pd.DataFrame):
-        return _split_dataframe(X, categorical)
+        return _split_dataframe(X, categorical, categories)
     if hasattr(X, "toarray") or type(X).__module__.startswith("scipy.sparse"):
         raise TypeError("sparse input is not supported: the rankers and learners need dense "
                         "data; pass X.toarray()")
-    arr = np.asarray(X)
-    if arr.dtype.kind in "OUS":
-        raise ValueError("X holds text values: pass numbers, or a pandas DataFrame whose "
-                         "nominal columns have dtype 'category'")
-    arr = arr.astype(float)
+    arr = _numeric_array(np.asarray(X))
     p = arr.shape[1] if arr.ndim == 2 else 0
     return FrameParts(arr, _check_mask(categorical, p), [None] * p, None)
 
 
-def _split_dataframe(df: pd.DataFrame, categorical) -> FrameParts:
+_TEXT_ERROR = ("X holds text values: pass numbers, or a pandas DataFrame whose nominal "
+               "columns have dtype 'category'")
+
+
+def _numeric_array(arr: np.ndarray) -> np.ndarray:
+    """``arr`` as floats; text and complex numbers are refused, an object array of numbers
+    is accepted (anything else in it raises numpy's TypeError)."""
+    if arr.dtype.kind in "US" or (arr.dtype.kind == "O" and any(
+            isinstance(v, (str, bytes)) for v in arr.ravel())):
+        raise ValueError(_TEXT_ERROR)
+    if arr.dtype.kind == "c" or (arr.dtype.kind == "O" and any(
+            isinstance(v, complex) for v in arr.ravel())):
+        raise ValueError("Complex data not supported: X must hold real numbers")
+    return arr.astype(float)
+
+
+def _split_dataframe(df: pd.DataFrame, categorical, categories=None) -> FrameParts:
     cols, mask, cats = [], [], []
-    for name in df.columns:
+    for j, name in enumerate(df.columns):
         s = df[name]
         if isinstance(s.dtype, pd.CategoricalDtype):
-            codes = s.cat.codes.to_numpy().astype(float)
-            codes[codes < 0] = np.nan
+            ref = categories[j] if categories is not None else None
+            codes, labels = _category_codes(s, ref)
             cols.append(codes)
             mask.append(True)
-            cats.append([str(c) for c in s.cat.categories])
+            cats.append(labels)
+        elif pd.api.types.is_complex_dtype(s.dtype):
+            raise ValueError(f"Complex data not supported: column {name!r} holds complex "
+                             "numbers; X must hold real numbers")
         elif pd.api.types.is_bool_dtype(s.dtype) or pd.api.types.is_numeric_dtype(s.dtype):
             cols.append(s.to_numpy(dtype=float, na_value=np.nan))
             mask.append(False)
@@ -89,6 +113,27 @@ def _split_dataframe(df: pd.DataFrame, categorical) -> FrameParts:
                              "columns; pass one or the other")
         mask = given
     return FrameParts(X, mask, cats, [str(c) for c in df.columns])
+
+
+def _category_codes(s: pd.Series, ref) -> tuple[np.ndarray, list]:
+    """Float codes (NaN = missing) of a ``category`` column and their labels: the column's
+    own, or ``ref``'s, the codes then recoded by label."""
+    codes = s.cat.codes.to_numpy().astype(float)
+    codes[codes < 0] = np.nan
+    labels = [str(c) for c in s.cat.categories]
+    if ref is None or list(ref) == labels:
+        return codes, labels
+    lut = {lab: i for i, lab in enumerate(ref)}
+    used = np.unique(codes[~np.isnan(codes)]).astype(int)
+    unknown = [labels[c] for c in used if labels[c] not in lut]
+    if unknown:
+        raise ValueError(f"column {s.name!r} holds value(s) {unknown} that were not among its "
+                         f"categories {list(ref)} in fit")
+    new = np.array([lut.get(lab, -1) for lab in labels], dtype=float)
+    out = np.full(codes.shape, np.nan)
+    ok = ~np.isnan(codes)
+    out[ok] = new[codes[ok].astype(int)]
+    return out, list(ref)
 
 
 def _check_mask(categorical, p: int) -> np.ndarray:
