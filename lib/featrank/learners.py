@@ -30,22 +30,29 @@ out): NaiveBayes and both SMO settings give Weka's predictions on every test ins
 probabilities within 0.012); IBk gives Weka's predictions once Weka's widening of the
 attribute ranges by each classified test instance is replayed, and 97-100 % without it.
 
-Every learner takes ``categorical`` (bool mask over the columns it is fitted on; ``None`` =
-all numeric). The curves engine (:mod:`featrank.evaluate.curves`) narrows it to the column
-subset of each curve point.
+Nominal columns: a pandas DataFrame's ``category`` columns are nominal (scikit-learn's
+``categorical_features="from_dtype"``; ``featrank.datasets.load(name, as_frame=True)`` gives
+such a frame), read by :func:`featrank.datasets.split_frame`; at predict time a frame's
+nominal columns are matched to the fitted categories by label. Every learner also takes
+``categorical`` (bool mask over the columns it is fitted on; ``None`` = all numeric for an
+array); given with such a DataFrame, the two must agree. The curves engine
+(:mod:`featrank.evaluate.curves`) narrows the mask to the column subset of each curve point.
 """
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 from scipy.special import ndtr
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.pipeline import Pipeline
 from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d, validate_data
 
 from .datasets.encode import WekaPreprocessor
+from .datasets.frame import split_frame
 
 LEARNERS = ("svm", "knn", "nb", "tree", "rf")
 
@@ -60,22 +67,72 @@ def _mask(categorical, p):
 
 
 def _check_X(X):
+    """A 2-D float array with at least one row and column; NaN (missing) allowed, inf not."""
     X = np.asarray(X, dtype=float)
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D, got shape {X.shape}")
-    return X
+    if np.isinf(X).any():
+        raise ValueError("X contains infinite values (inf); replace them")
+    return check_array(X, ensure_all_finite="allow-nan", input_name="X")
 
 
-def _check_Xy(X, y):
-    X = _check_X(X)
+def _nominal_mask(categorical, parts) -> np.ndarray:
+    """The nominal columns: a DataFrame's ``category`` columns, else ``categorical``."""
+    p = parts.X.shape[1]
+    given = None if categorical is None else _mask(categorical, p)
+    if not parts.categorical.any():
+        return np.zeros(p, dtype=bool) if given is None else given
+    if given is not None and not np.array_equal(given, parts.categorical):
+        raise ValueError(f"categorical marks columns {np.flatnonzero(given).tolist()} nominal, "
+                         "but the DataFrame's 'category' columns are "
+                         f"{np.flatnonzero(parts.categorical).tolist()}; pass one or the other")
+    return parts.categorical
+
+
+def _fit_X(est, X):
+    """``(X as floats, nominal mask)`` for ``fit``; records ``n_features_in_``,
+    ``feature_names_in_`` (a DataFrame's) and ``frame_categories_`` (its category labels,
+    to which ``predict`` matches a frame's nominal columns)."""
+    frame = isinstance(X, pd.DataFrame)
+    parts = split_frame(X)
+    Xa = _check_X(parts.X)
+    validate_data(est, X if frame else Xa, skip_check_array=True, reset=True)
+    est.frame_categories_ = parts.categories if frame else None
+    return Xa, _nominal_mask(est.categorical, parts)
+
+
+def _predict_X(est, X):
+    """``X`` as floats for ``predict``: the fitted number of columns (and names); a
+    DataFrame's nominal columns recoded to the fitted categories and matching the mask."""
+    frame = isinstance(X, pd.DataFrame)
+    parts = split_frame(X, categories=est.frame_categories_ if frame else None)
+    Xa = _check_X(parts.X)
+    validate_data(est, X if frame else Xa, skip_check_array=True, reset=False)
+    if parts.categorical.any() and not np.array_equal(parts.categorical, est.categorical_):
+        raise ValueError("X's 'category' columns "
+                         f"{np.flatnonzero(parts.categorical).tolist()} differ from the "
+                         f"nominal columns in fit {np.flatnonzero(est.categorical_).tolist()}")
+    return Xa
+
+
+def _check_Xy(est, X, y):
+    """``(X, nominal mask, classes, class codes)`` for ``fit`` (see :func:`_fit_X`)."""
+    if y is None:
+        raise ValueError(f"{type(est).__name__} requires y to be passed, but the target y is "
+                         "None; pass the class labels")
+    X, mask = _fit_X(est, X)
     y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = column_or_1d(y, warn=True)
     if y.shape != (X.shape[0],):
         raise ValueError(f"y must be 1-D with {X.shape[0]} entries, got shape {y.shape}")
+    if pd.isna(y).any():
+        raise ValueError("y must be class labels, but it holds missing values (NaN or None); "
+                         "drop the unlabelled rows first")
+    check_classification_targets(y)
     classes, yi = np.unique(y, return_inverse=True)
     if classes.size < 2:
-        raise ValueError(f"the training data hold a single class ({classes[0]!r}); "
-                         "a classifier needs at least two")
-    return X, classes, yi
+        raise ValueError(f"the training data hold a single class ({classes[0]!r}), i.e. "
+                         "1 class; a classifier needs at least two")
+    return X, mask, classes, yi
 
 
 # --------------------------------------------------------------------------- k-NN (IBk)
@@ -134,23 +191,20 @@ class WekaIBk(ClassifierMixin, BaseEstimator):
         self.categorical = categorical
 
     def fit(self, X, y):
-        X, self.classes_, self.y_ = _check_Xy(X, y)
+        X, self.categorical_, self.classes_, self.y_ = _check_Xy(self, X, y)
         if int(self.n_neighbors) < 1:
             raise ValueError(f"n_neighbors must be >= 1, got {self.n_neighbors}")
-        self.categorical_ = _mask(self.categorical, X.shape[1])
         seen = ~np.isnan(X).all(axis=0)
         lo, hi = np.zeros(X.shape[1]), np.zeros(X.shape[1])
         lo[seen], hi[seen] = np.nanmin(X[:, seen], axis=0), np.nanmax(X[:, seen], axis=0)
         self.min_, self.range_ = lo, hi - lo
-        self.X_, self.n_features_in_ = X, X.shape[1]
+        self.X_ = X
         return self
 
     def sqdist(self, X):
         """Squared distances ``(m, n_train)``, summed feature by feature in column order."""
         check_is_fitted(self, "X_")
-        X = _check_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} columns, expected {self.n_features_in_}")
+        X = _predict_X(self, X)
         D = np.zeros((X.shape[0], self.X_.shape[0]))
         for j in range(X.shape[1]):
             D += ibk_column_sqdiff(X[:, j], self.X_[:, j], self.categorical_[j],
@@ -158,11 +212,18 @@ class WekaIBk(ClassifierMixin, BaseEstimator):
         return D
 
     def predict_proba(self, X):
-        votes = ibk_votes(self.sqdist(X), self.y_, int(self.n_neighbors), self.classes_.size)
+        D = self.sqdist(X)
+        votes = ibk_votes(D, self.y_, int(self.n_neighbors), self.classes_.size)
         return ibk_distribution(votes, self.y_.size)
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True   # missing values: Weka's distances
+        return tags
 
 
 # --------------------------------------------------------------------------- Naive Bayes
@@ -173,16 +234,16 @@ class WekaNaiveBayes(ClassifierMixin, BaseEstimator):
     between the feature's distinct training values): values rounded to multiples of ``d``,
     standard deviation (divisor N) floored at ``d / 6``, likelihood = P(|X - x| <= d/2).
     Nominal feature: Laplace-corrected relative counts. Class prior: Laplace-corrected.
-    Missing values are skipped in training and prediction.
+    Missing values are skipped in training and prediction. A nominal feature of a DataFrame
+    has its declared categories as values (Weka's header); of an array, codes 0..max.
     """
 
     def __init__(self, categorical=None):
         self.categorical = categorical
 
     def fit(self, X, y):
-        X, self.classes_, yi = _check_Xy(X, y)
+        X, cat, self.classes_, yi = _check_Xy(self, X, y)
         c, p = self.classes_.size, X.shape[1]
-        cat = _mask(self.categorical, p)
         self.log_prior_ = np.log((np.bincount(yi, minlength=c) + 1.0) / (yi.size + c))
         self.precision_, self.mean_, self.std_ = np.ones(p), np.zeros((c, p)), np.ones((c, p))
         self.log_table_ = [None] * p
@@ -190,7 +251,7 @@ class WekaNaiveBayes(ClassifierMixin, BaseEstimator):
             ok = ~np.isnan(X[:, j])
             v, yy = X[ok, j], yi[ok]
             if cat[j]:
-                k = int(v.max()) + 1 if v.size else 1
+                k = self._n_values(j, v)
                 counts = np.zeros((c, k))
                 np.add.at(counts, (yy, v.astype(int)), 1.0)
                 self.log_table_[j] = np.log((counts + 1) / (counts.sum(1, keepdims=True) + k))
@@ -205,12 +266,18 @@ class WekaNaiveBayes(ClassifierMixin, BaseEstimator):
                 s = np.sqrt(max(np.mean(rv * rv) - m * m, 0.0)) if rv.size else 0.0
                 self.mean_[ci, j], self.std_[ci, j] = m, max(s, d / 6)
             self.precision_[j] = d
-        self.categorical_, self.n_features_in_ = cat, p
+        self.categorical_ = cat
         return self
+
+    def _n_values(self, j, v):
+        """Values of nominal feature j: a DataFrame's declared categories (Weka's header),
+        else the largest training code + 1."""
+        declared = self.frame_categories_[j] if self.frame_categories_ is not None else None
+        return len(declared) if declared else (int(v.max()) + 1 if v.size else 1)
 
     def _joint_log(self, X):
         check_is_fitted(self, "log_prior_")
-        X = _check_X(X)
+        X = _predict_X(self, X)
         out = np.tile(self.log_prior_, (X.shape[0], 1))
         for j in range(X.shape[1]):
             x = X[:, j]
@@ -239,7 +306,13 @@ class WekaNaiveBayes(ClassifierMixin, BaseEstimator):
         return e / e.sum(axis=1, keepdims=True)
 
     def predict(self, X):
-        return self.classes_[np.argmax(self._joint_log(X), axis=1)]
+        j = self._joint_log(X)
+        return self.classes_[np.argmax(j, axis=1)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True   # missing values are skipped, as Weka
+        return tags
 
 
 # --------------------------------------------------------------------------- random forest

@@ -12,31 +12,39 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
+from .frame import split_frame
 
-def _as_X_mask(X, categorical):
-    """Accept a Dataset or an array + mask."""
-    cats = None
-    if hasattr(X, "X") and hasattr(X, "categorical"):
-        ds = X
-        X, cats = ds.X, ds.categories
-        categorical = ds.categorical if categorical is None else categorical
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D, got shape {X.shape}")
-    p = X.shape[1]
+
+def _as_X_mask(X, categorical, categories=None):
+    """``(X as floats, nominal mask, category labels per column)`` of a pandas DataFrame (its
+    ``category`` columns are nominal; recoded by label to ``categories`` when given), a
+    Dataset, or an array + mask (bool, or indices of the nominal columns); read by
+    :func:`.frame.split_frame`."""
+    parts = split_frame(X, categories=categories)
+    if parts.X.ndim != 2:
+        raise ValueError(f"X must be 2-D, got shape {parts.X.shape}")
     if categorical is None:
-        mask = np.zeros(p, dtype=bool)
-    else:
-        mask = np.asarray(categorical)
-        if mask.dtype != bool:  # indices of the nominal columns
-            idx, mask = mask.astype(int), np.zeros(p, dtype=bool)
-            mask[idx] = True
-        if mask.shape != (p,):
-            raise ValueError(f"categorical mask has shape {mask.shape}, expected ({p},)")
-    return X, mask, cats
+        return parts.X, parts.categorical, parts.categories
+    mask = _bool_mask(categorical, parts.X.shape[1])
+    if isinstance(X, pd.DataFrame) and parts.categorical.any() and not np.array_equal(
+            mask, parts.categorical):
+        raise ValueError("the categorical mask disagrees with the DataFrame's 'category' "
+                         "columns; pass one or the other")
+    return parts.X, mask, parts.categories
+
+
+def _bool_mask(categorical, p: int) -> np.ndarray:
+    mask = np.asarray(categorical)
+    if mask.dtype != bool:  # indices of the nominal columns
+        idx, mask = mask.astype(int), np.zeros(p, dtype=bool)
+        mask[idx] = True
+    if mask.shape != (p,):
+        raise ValueError(f"categorical mask has shape {mask.shape}, expected ({p},)")
+    return mask
 
 
 def ordinal_codes(X, categorical=None, *, missing: str = "code"):
@@ -77,10 +85,12 @@ class WekaPreprocessor(TransformerMixin, BaseEstimator):
 
     Parameters
     ----------
-    categorical : bool mask (or indices) of the nominal columns; None = all numeric.
+    categorical : bool mask (or indices) of the nominal columns; None = all numeric, or a
+        DataFrame's ``category`` columns (given with such a frame, it must agree).
     n_categories : per column, the number of declared categories of a nominal column (the
         ARFF header's, so a value absent from a training fold still gets its column, as in
-        Weka); None = learned from the training data (max code + 1).
+        Weka); None = a DataFrame's declared categories, or for an array learned from the
+        training data (max code + 1).
     impute, binarize, normalize : switch each step (all on = Weka SMO's defaults).
     """
 
@@ -93,7 +103,9 @@ class WekaPreprocessor(TransformerMixin, BaseEstimator):
         self.normalize = normalize
 
     def fit(self, X, y=None):
-        X, mask, _ = _as_X_mask(X, self.categorical)
+        frame = isinstance(X, pd.DataFrame)
+        X, mask, cats = _as_X_mask(X, self.categorical)
+        self.frame_categories_ = cats if frame else None
         n, p = X.shape
         self.n_features_in_ = p
         self.categorical_ = mask
@@ -116,9 +128,10 @@ class WekaPreprocessor(TransformerMixin, BaseEstimator):
 
     def _category_counts(self, X, mask):
         k = np.zeros(X.shape[1], dtype=np.intp)
-        if self.n_categories is not None:
+        declared = self.n_categories if self.n_categories is not None else self.frame_categories_
+        if declared is not None:
             given = np.asarray([0 if c is None else (c if np.isscalar(c) else len(c))
-                                for c in self.n_categories], dtype=np.intp)
+                                for c in declared], dtype=np.intp)
             if given.shape != (X.shape[1],):
                 raise ValueError(f"n_categories has {given.size} entries for {X.shape[1]} columns")
             k[mask] = given[mask]
@@ -127,7 +140,7 @@ class WekaPreprocessor(TransformerMixin, BaseEstimator):
             if col.size and (np.any(col != np.round(col)) or col.min() < 0):
                 raise ValueError(f"column {j} is marked nominal but holds non-code values")
             seen = int(col.max()) + 1 if col.size else 1
-            if self.n_categories is None:
+            if declared is None:
                 k[j] = seen
             elif seen > k[j]:
                 raise ValueError(f"column {j}: code {seen - 1} but only {k[j]} categories declared")
@@ -168,7 +181,8 @@ class WekaPreprocessor(TransformerMixin, BaseEstimator):
 
     def transform(self, X):
         check_is_fitted(self, "fill_")
-        X, _, _ = _as_X_mask(X, self.categorical_)
+        frame = isinstance(X, pd.DataFrame)
+        X, _, _ = _as_X_mask(X, self.categorical_, self.frame_categories_ if frame else None)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {X.shape[1]} features, the preprocessor was fitted on "
                              f"{self.n_features_in_}")
