@@ -117,7 +117,8 @@ def test_constant_column_scores_zero_and_is_not_redundant():
 
 def test_params_clone_and_errors():
     r = SPERanker(degree=3, xi=0.5, remove_redundant=False)
-    assert clone(r).get_params() == {"degree": 3, "xi": 0.5, "remove_redundant": False}
+    assert clone(r).get_params() == {"degree": 3, "xi": 0.5, "remove_redundant": False,
+                                     "n_features_to_select": None}
     X, y = np.random.default_rng(0).normal(size=(10, 3)), np.arange(10) % 2
     with pytest.raises(ValueError, match="degree"):
         SPERanker(degree=0).fit(X, y)

@@ -3,6 +3,9 @@
 ``Ranker(**params).fit(X, y)`` sets ``scores_`` (higher = more relevant), ``ranking_`` (rank
 vector, 1 = best) and ``top_features_`` (the order, best first); every ranker is a
 ``SelectorMixin`` selector (``n_features_to_select``), so ``transform`` and ``Pipeline`` work.
+A pandas DataFrame's ``category`` columns are nominal (``load(name, as_frame=True)`` gives such
+a frame); an array is numeric unless the ranker's ``categorical`` says otherwise
+(:mod:`.base` describes how ``fit`` reads ``X`` and ``y``).
 """
 from .._lazy import lazy_exports
 

@@ -95,10 +95,55 @@ def chi_squared_scores(t) -> np.ndarray:
     return np.where(keep, cell, 0.0).sum(axis=(1, 2))
 
 
+_PARAMETERS = """
+    Parameters
+    ----------
+    categorical : None, bool mask, int array of category counts, or ``Dataset.categories``
+        Which features are nominal (codes 0..k-1); the others are numeric and
+        MDL-discretised. ``None``: a DataFrame's ``category`` columns are nominal, an
+        array's columns numeric. Given with such a DataFrame, it must agree with the dtypes.
+    missing_merge : bool, default True
+        Distribute missing values over the observed ones (Weka's default); ``False`` counts
+        them as a separate value (Weka's ``-M``).
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Attributes
+    ----------
+    scores_, ranking_, top_features_ : the scores, rank vector (1 = best) and order.
+    n_values_ : ndarray of shape (n_features,)
+        Number of MDL bins (numeric features) or categories (nominal ones).
+    cut_points_ : list
+        MDL cut points per numeric feature (``None`` for nominal ones).
+    categorical_, n_categories_, classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+"""
+
+
+def _example(cls_name: str, scores: str) -> str:
+    return f"""
+    Examples
+    --------
+    A nominal column (``category`` dtype) that predicts the class, a numeric one that does
+    not:
+
+    >>> import pandas as pd
+    >>> from featrank.rankers import {cls_name}
+    >>> X = pd.DataFrame({{"colour": pd.Categorical(["red", "red", "blue", "blue"]),
+    ...                   "size": [1.0, 2.0, 1.0, 2.0]}})
+    >>> r = {cls_name}().fit(X, ["a", "a", "b", "b"])
+    >>> r.scores_.round(3).tolist(), r.categorical_.tolist()
+    ({scores}, [True, False])
+    >>> r.get_feature_names_out(), r.top_features_.tolist()
+    (array(['colour', 'size'], dtype=object), [0, 1])
+"""
+
+
 class _ContingencyRanker(BaseRanker):
     """Shared fit: MDL-discretise, build the tables, distribute missing values, score."""
 
     _score = staticmethod(info_gain_scores)
+    _nominal = True
 
     def __init__(self, categorical=None, missing_merge=True, n_features_to_select=None):
         self.categorical = categorical
@@ -106,7 +151,7 @@ class _ContingencyRanker(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        codes, n_values, cuts = mdl_discretize(X, y, self.categorical)
+        codes, n_values, cuts = mdl_discretize(X, y, self.n_categories_)
         self.n_values_, self.cut_points_ = n_values, cuts
         t = contingency_tables(codes, n_values, y, int(y.max()) + 1)
         if self.missing_merge:
@@ -115,36 +160,32 @@ class _ContingencyRanker(BaseRanker):
 
 
 class InfoGain(_ContingencyRanker):
-    """Information gain of each attribute about the class, as Weka 3.6's
+    __doc__ = """Information gain of each attribute about the class, as Weka 3.6's
     ``InfoGainAttributeEval`` (Prati 2012 "IG"; Slavkov 2020's Info Gain).
-
-    Parameters
-    ----------
-    categorical : None, bool mask, int array of category counts, or ``Dataset.categories``
-        Which features are nominal (codes 0..k-1); others are numeric and MDL-discretised.
-    missing_merge : bool, default True
-        Distribute missing values over the observed ones (Weka's default); ``False`` counts
-        them as a separate value (Weka's ``-M``).
-    """
+""" + _PARAMETERS + _example("InfoGain", "[1.0, 0.0]")
 
     _score = staticmethod(info_gain_scores)
 
 
 class GainRatio(_ContingencyRanker):
-    """Gain ratio IG / H(A), as Weka 3.6's ``GainRatioAttributeEval`` (Prati 2012 "GR")."""
+    __doc__ = """Gain ratio IG / H(A), as Weka 3.6's ``GainRatioAttributeEval`` (Prati 2012
+    "GR").
+""" + _PARAMETERS + _example("GainRatio", "[1.0, 0.0]")
 
     _score = staticmethod(gain_ratio_scores)
 
 
 class SymmetricUncertainty(_ContingencyRanker):
-    """Symmetrical uncertainty 2 IG / (H(C) + H(A)), as Weka 3.6's
-    ``SymmetricalUncertAttributeEval`` (Prati 2012 "SU")."""
+    __doc__ = """Symmetrical uncertainty 2 IG / (H(C) + H(A)), as Weka 3.6's
+    ``SymmetricalUncertAttributeEval`` (Prati 2012 "SU").
+""" + _PARAMETERS + _example("SymmetricUncertainty", "[1.0, 0.0]")
 
     _score = staticmethod(symmetric_uncertainty_scores)
 
 
 class ChiSquared(_ContingencyRanker):
-    """Chi-squared statistic of attribute vs class, as Weka 3.6's
-    ``ChiSquaredAttributeEval`` (Prati 2012 "χ²")."""
+    __doc__ = """Chi-squared statistic of attribute vs class, as Weka 3.6's
+    ``ChiSquaredAttributeEval`` (Prati 2012 "χ²"), no Yates correction.
+""" + _PARAMETERS + _example("ChiSquared", "[4.0, 0.0]")
 
     _score = staticmethod(chi_squared_scores)

@@ -56,7 +56,7 @@ def impute_weka(X, nominal):
 
 
 class RandomForestRanker(BaseRanker):
-    """Rank features by a random forest's importance.
+    """Rank features by a random forest's importance (Breiman 2001, Sec. 10).
 
     Parameters
     ----------
@@ -67,12 +67,34 @@ class RandomForestRanker(BaseRanker):
         Breiman's out-of-bag permutation importance averaged over trees; its forest-level
         form (percent increase of the OOB error); or mean decrease in Gini impurity.
     categorical : None, bool mask, int category counts, or ``Dataset.categories``
-        Only used to impute nominal attributes by their mode.
+        Only used to impute nominal attributes by their mode (their codes enter the trees
+        as ordered numbers). ``None``: a DataFrame's ``category`` columns are nominal, an
+        array's columns numeric; given with such a DataFrame, it must agree.
     random_state : int, default 0
         Seeds bootstrap samples, trees and permutations (bit-for-bit reproducible).
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
 
-    After fit: ``oob_score_`` (out-of-bag accuracy of the forest's majority vote).
+    Attributes
+    ----------
+    scores_, ranking_, top_features_ : the importances, rank vector (1 = best) and order.
+    oob_score_ : float
+        Out-of-bag accuracy of the forest's majority vote.
+    categorical_, n_categories_, classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import RandomForestRanker
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 3))
+    >>> y = (X[:, 1] > 0).astype(int)
+    >>> int(RandomForestRanker(n_estimators=10).fit(X, y).top_features_[0])
+    1
     """
+
+    _nominal = True
 
     def __init__(self, n_estimators=100, max_features="log2", importance="permutation",
                  categorical=None, random_state=0, n_features_to_select=None):
@@ -102,7 +124,7 @@ class RandomForestRanker(BaseRanker):
                              f"got {self.importance!r}")
         if int(self.n_estimators) < 1:
             raise ValueError(f"n_estimators must be >= 1, got {self.n_estimators}")
-        nominal, _ = resolve_categorical(self.categorical, X)
+        nominal, _ = resolve_categorical(self.n_categories_, X)
         X = impute_weka(X, nominal)
         n, p = X.shape
         m = self._n_split_features(p)

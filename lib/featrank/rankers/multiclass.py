@@ -19,7 +19,10 @@ features (the R/e1071 default scaling) and say so in the notebook.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
 from .base import BaseRanker
@@ -61,15 +64,42 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
 
     Parameters
     ----------
-    decomposition : ``"ovo"`` (c(c−1)/2 lists, the paper's default) or ``"ova"`` (c lists).
-    combiner : one of ``COMBINERS`` (paper or library name); ``combiner_params`` its
-        keyword arguments (e.g. ``{"k": 0.1}`` for K-First, ``{"ties": "min_sd"}``).
-    C, step, threshold, final_step, schedule, scaling, tol : of each binary SVM-RFE
-        (defaults: Izetta's Sec. 3.1 schedule, standardised features).
+    decomposition : {"ovo", "ova"}, default "ovo"
+        c(c−1)/2 lists (the paper's default) or c lists.
+    combiner : str, default "k_first"
+        One of ``COMBINERS`` (paper or library name).
+    combiner_params : dict or None, default None
+        Its keyword arguments (e.g. ``{"k": 0.1}`` for K-First, ``{"ties": "min_sd"}``).
+    C, step, threshold, final_step, schedule, scaling, tol :
+        Of each binary SVM-RFE (defaults: Izetta's Sec. 3.1 schedule, standardised
+        features); see :class:`~featrank.rankers.svmrfe.SVMRFE`.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
 
-    After ``fit``: ``orders_`` (M, p) per-problem orders, ``problems_`` their names, and the
-    combined ``top_features_``/``ranking_``/``scores_`` (p − position + 1). ``recombine``
-    applies another combiner to the stored lists without refitting.
+    Features are numeric; a DataFrame with ``category`` columns is refused.
+
+    Attributes
+    ----------
+    orders_ : ndarray of shape (n_problems, n_features)
+        The per-problem orders.
+    problems_ : list of str
+        Their names.
+    scores_, ranking_, top_features_ : of the combined order (scores p − position + 1).
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    ``recombine`` applies another combiner to the stored lists without refitting.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import MulticlassSVMRFE
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 4))
+    >>> y = np.digitize(X[:, 1], [-0.5, 0.5])        # three classes from feature 1
+    >>> r = MulticlassSVMRFE(step=1, threshold=0).fit(X, y)
+    >>> r.orders_.shape, int(r.top_features_[0])
+    ((3, 4), 1)
     """
 
     def __init__(self, decomposition="ovo", combiner="k_first", combiner_params=None, C=0.1,
@@ -126,10 +156,42 @@ def joint_rfe_order(p, schedule, criterion, on_remove=None) -> np.ndarray:
 
 
 class ZhouMSVMRFE(_RFEParams, BaseRanker):
-    """MSVM-RFE of Zhou & Tuck (2007) as Izetta 2017 (Sec. 4) ran it: ``method="ovo"``
-    ("Zhou OVO" = averaged ``|w|`` over the OVO SVMs), ``"cs"`` (Crammer–Singer) or ``"ww"``
-    (Weston–Watkins). Schedule and scaling as :class:`MulticlassSVMRFE`. ``random_state``
-    seeds the order in which the C&S and W&W solvers visit the samples."""
+    """MSVM-RFE of Zhou & Tuck (2007) as Izetta 2017 (Sec. 4) ran it: one joint RFE over
+    all classes.
+
+    Parameters
+    ----------
+    method : {"ovo", "cs", "ww"}, default "ovo"
+        "Zhou OVO" (averaged ``|w|`` over the OVO SVMs), Crammer–Singer or Weston–Watkins.
+    C, step, threshold, final_step, schedule, scaling, tol :
+        As :class:`MulticlassSVMRFE`.
+    max_iter : int, default 2000
+        Iteration limit of the C&S and W&W solvers.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+    random_state : int, default 0
+        Seeds the order in which the C&S and W&W solvers visit the samples.
+
+    Features are numeric; a DataFrame with ``category`` columns is refused.
+
+    Attributes
+    ----------
+    scores_, ranking_, top_features_ : scores p − position + 1, rank vector and order.
+    n_iter_ : int
+        Elimination steps (joint criteria computed).
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import ZhouMSVMRFE
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 4))
+    >>> y = np.digitize(X[:, 1], [-0.5, 0.5])
+    >>> int(ZhouMSVMRFE(method="ww", step=1, threshold=0).fit(X, y).top_features_[0])
+    1
+    """
 
     def __init__(self, method="ovo", C=0.1, step=0.1, threshold=20, final_step=1,
                  schedule="izetta", scaling="standard", tol=1e-3, max_iter=2000,
@@ -150,6 +212,7 @@ class ZhouMSVMRFE(_RFEParams, BaseRanker):
         self._check_C()
         Xs = scale_features(X, self.scaling)
         sched = self._schedule(X.shape[1])
+        self.n_iter_ = len(sched)
         seed = self.random_state
         if self.method == "ovo":
             order = _zhou_ovo(Xs, y, self.C, sched, self.tol)
@@ -189,10 +252,6 @@ def _zhou_cs(X, y, C, schedule, tol, max_iter, random_state):
                         random_state=random_state)
         W = svm.fit(X[:, alive], y).coef_
         return (W ** 2).sum(axis=0)
-
-    import warnings
-
-    from sklearn.exceptions import ConvergenceWarning
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)

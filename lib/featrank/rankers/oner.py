@@ -113,18 +113,45 @@ def one_r_predict(rule, x, nominal):
 
 
 class OneR(BaseRanker):
-    """Attribute score = cross-validated accuracy (%) of Weka's OneR on that attribute alone.
+    """Attribute score = cross-validated accuracy (%) of Weka's OneR on that attribute alone
+    (Weka 3.6's ``OneRAttributeEval``; Prati 2012 "1R").
 
     Parameters
     ----------
-    min_bucket_size : int, default 6 (Weka ``-B``)
-    n_folds : int, default 10 (Weka ``-F``)
+    min_bucket_size : int, default 6
+        Weka ``-B``.
+    n_folds : int, default 10
+        Weka ``-F``.
     eval_on_training : bool, default False
         Score by training-set accuracy instead of CV (Weka ``-E``).
     random_state : int, default 1
         Seed of Weka's ``java.util.Random`` for the folds (Weka ``-S``, default 1).
     categorical : None, bool mask, int category counts, or ``Dataset.categories``
+        Nominal features (codes 0..k-1). ``None``: a DataFrame's ``category`` columns are
+        nominal, an array's columns numeric; given with such a DataFrame, it must agree.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Attributes
+    ----------
+    scores_, ranking_, top_features_ : the accuracies (%), rank vector (1 = best) and order.
+    categorical_, n_categories_, classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from featrank.rankers import OneR
+    >>> X = pd.DataFrame({"colour": pd.Categorical(["red", "blue"] * 6),
+    ...                   "size": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0] * 2})
+    >>> r = OneR(eval_on_training=True, n_features_to_select=1).fit(X, ["a", "b"] * 6)
+    >>> r.scores_.round(2).tolist(), r.get_feature_names_out().tolist()
+    ([100.0, 66.67], ['colour'])
+    >>> r.transform(X).columns.tolist()
+    ['colour']
     """
+
+    _nominal = True
 
     def __init__(self, min_bucket_size=6, n_folds=10, eval_on_training=False, random_state=1,
                  categorical=None, n_features_to_select=None):
@@ -136,7 +163,7 @@ class OneR(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        nominal, counts = resolve_categorical(self.categorical, X)
+        nominal, counts = resolve_categorical(self.n_categories_, X)
         n, p = X.shape
         c = int(y.max()) + 1
         if self.eval_on_training:

@@ -65,13 +65,41 @@ class StoppigliaSM(BaseRanker):
     are mean-centred first. Open choice: a variable enters with *all* its powers (the paper
     ranks variables, not features). When the residual of ``y`` or every remaining feature
     vanishes (more features than examples), the remaining variables keep the order of their
-    initial score. ``scores_`` holds the cos^2 at which each variable was selected.
+    initial score. Features are numeric without missing values; a DataFrame with ``category`` columns is
+    refused.
+
+    Parameters
+    ----------
+    degree : int, default 1
+        Degree of the simplified polynomial expansion.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Attributes
+    ----------
+    scores_ : ndarray of shape (n_features,)
+        The cos^2 at which each variable was selected.
+    ranking_, top_features_ : the rank vector (1 = best) and the order of selection.
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import StoppigliaSM
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = StoppigliaSM(n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (40, 1))
     """
 
     _allow_nan = False
 
-    def __init__(self, degree: int = 1):
+    def __init__(self, degree: int = 1, n_features_to_select=None):
         self.degree = degree
+        self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
         d = _check_degree(self.degree)
@@ -147,12 +175,39 @@ class ReliefK(BaseRanker):
     """Relief_k (Guyon et al. 2003; Quevedo 2007, Sec. 2.2): ``k`` nearest hits and misses of
     every example (Euclidean distance on the inputs as given, all examples used, no sampling);
     the score of a variable is the ratio of the summed |differences| to the misses over those
-    to the hits. ``k = 30`` as fixed in Sec. 4.3 (capped by the class sizes)."""
+    to the hits. Every class needs at least two examples. Features are numeric without missing values; a DataFrame with ``category`` columns is
+    refused.
+
+    Parameters
+    ----------
+    k : int, default 30
+        Neighbours, as fixed in Sec. 4.3 (capped by the class sizes).
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Attributes
+    ----------
+    scores_, ranking_, top_features_ : the ratios, rank vector (1 = best) and order.
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import ReliefK
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = ReliefK(k=5, n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (40, 1))
+    """
 
     _allow_nan = False
 
-    def __init__(self, k: int = 30):
+    def __init__(self, k: int = 30, n_features_to_select=None):
         self.k = k
+        self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
         hits, misses = knn_hits_misses(X, y, self.k)
@@ -165,13 +220,41 @@ class GSReliefK(BaseRanker):
     (mean-centred) variables are projected onto the orthogonal complement of the selected one
     and rescored. Open choice: the k nearest hits and misses are found once, in the original
     input space (the neighbourhood structure is not recomputed from projections). Variables
-    whose projection vanishes keep their initial order at the end. ``scores_`` holds the
-    criterion at selection time."""
+    whose projection vanishes keep their initial order at the end. Features are numeric without missing values; a DataFrame with ``category`` columns is
+    refused.
+
+    Parameters
+    ----------
+    k : int, default 30
+        Neighbours (capped by the class sizes; every class needs two examples).
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Attributes
+    ----------
+    scores_ : ndarray of shape (n_features,)
+        The criterion at selection time.
+    ranking_, top_features_ : the rank vector (1 = best) and the order of selection.
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import GSReliefK
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = GSReliefK(k=5, n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (40, 1))
+    """
 
     _allow_nan = False
 
-    def __init__(self, k: int = 30):
+    def __init__(self, k: int = 30, n_features_to_select=None):
         self.k = k
+        self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
         hits, misses = knn_hits_misses(X, y, self.k)
@@ -224,12 +307,15 @@ class _PolyRFE(BaseRanker):
     the SVMs stopped that way."""
 
     _allow_nan = False
+    _binary_only = True
     refresh = 32          # recompute the Gram matrix from scratch every this many removals
 
-    def __init__(self, degree: int = 1, C: float = 1.0, max_iter: int = 20_000):
+    def __init__(self, degree: int = 1, C: float = 1.0, max_iter: int = 20_000,
+                 n_features_to_select=None):
         self.degree = degree
         self.C = C
         self.max_iter = max_iter
+        self.n_features_to_select = n_features_to_select
 
     def _criterion(self, X, G, sv, beta, y_pm, live, d):  # pragma: no cover - abstract
         raise NotImplementedError
@@ -243,8 +329,9 @@ class _PolyRFE(BaseRanker):
         live = list(range(m))
         G = X @ X.T
         removed, crit_at_removal = [], np.zeros(m)
-        self.n_unconverged_ = 0
+        self.n_unconverged_ = self.n_iter_ = 0
         while len(live) > 1:
+            self.n_iter_ += 1
             sv, beta, _, ok = _fit_dual((G + 1.0) ** d, y_pm, self.C, self.max_iter)
             self.n_unconverged_ += not ok
             crit = self._criterion(X[:, live], G, sv, beta, y_pm, d)
@@ -268,10 +355,48 @@ class RakotomamonjyRFE(_PolyRFE):
     """RM (Rakotomamonjy 2003; Quevedo 2007, Eq. 3): remove, after each SVM, the variable with
     the smallest ``|d ||w||^2 / d s_i|`` at ``s = 1``, where ``K(s*x, s*x')`` scales the
     inputs. For ``(<x, x'> + 1)^d`` this is
-    ``|2 d sum_{k,j} beta_k beta_j (<x_k, x_j> + 1)^(d-1) x_ki x_ji|``.
-    ``C`` is chosen per experiment from {1e-2, 1, 1e2, 1e5} (Sec. 4.3): the experiment
-    module runs each and keeps the best; the class takes one ``C``. Degree 1 is linear RFE
-    (Guyon et al. 2002). Ties remove the higher index first.
+    ``|2 d sum_{k,j} beta_k beta_j (<x_k, x_j> + 1)^(d-1) x_ki x_ji|``. Degree 1 is linear
+    RFE (Guyon et al. 2002). Ties remove the higher index first.
+
+    Parameters
+    ----------
+    degree : int, default 1
+        Degree of the kernel ``(<x, x'> + 1)^degree``.
+    C : float, default 1.0
+        Chosen per experiment from {1e-2, 1, 1e2, 1e5} (Sec. 4.3): the experiment module
+        runs each and keeps the best; the class takes one ``C``.
+    max_iter : int, default 20000
+        libsvm iteration limit per SVM.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Binary problems only. Features are numeric without missing values; a DataFrame with ``category`` columns is
+    refused.
+
+    Attributes
+    ----------
+    scores_ : ndarray of shape (n_features,)
+        p − position + 1.
+    ranking_, top_features_ : the rank vector (1 = best) and the order.
+    criterion_at_removal_ : ndarray of shape (n_features,)
+        Each variable's criterion when it was removed.
+    n_unconverged_ : int
+        SVMs stopped by ``max_iter``.
+    n_iter_ : int
+        SVMs trained (one per removed variable).
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import RakotomamonjyRFE
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = RakotomamonjyRFE(n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (40, 1))
     """
 
     def _criterion(self, Xl, G, sv, beta, y_pm, d):
@@ -290,8 +415,48 @@ class DegroeveRFE(_PolyRFE):
     has variable ``i`` replaced by its training mean (``k`` over all training examples, ``j``
     over the support vectors, no bias, as Eq. 4); the variable with the *highest* ``R`` (least
     loss) is removed. Computed for all ``i`` at once by the binomial expansion of
-    ``(G_jk + 1 + mu_i^2 - x_ji x_ki)^d`` (matrix products only). ``C`` as in
-    :class:`RakotomamonjyRFE`. Ties remove the higher index first.
+    ``(G_jk + 1 + mu_i^2 - x_ji x_ki)^d`` (matrix products only). Ties remove the higher
+    index first.
+
+    Parameters
+    ----------
+    degree : int, default 1
+        Degree of the kernel ``(<x, x'> + 1)^degree``.
+    C : float, default 1.0
+        Chosen per experiment from {1e-2, 1, 1e2, 1e5} (Sec. 4.3): the experiment module
+        runs each and keeps the best; the class takes one ``C``.
+    max_iter : int, default 20000
+        libsvm iteration limit per SVM.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Binary problems only. Features are numeric without missing values; a DataFrame with ``category`` columns is
+    refused.
+
+    Attributes
+    ----------
+    scores_ : ndarray of shape (n_features,)
+        p − position + 1.
+    ranking_, top_features_ : the rank vector (1 = best) and the order.
+    criterion_at_removal_ : ndarray of shape (n_features,)
+        Each variable's criterion when it was removed.
+    n_unconverged_ : int
+        SVMs stopped by ``max_iter``.
+    n_iter_ : int
+        SVMs trained (one per removed variable).
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import DegroeveRFE
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = DegroeveRFE(n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (40, 1))
     """
 
     def _criterion(self, Xl, G, sv, beta, y_pm, d):
@@ -359,17 +524,59 @@ class R2W2(BaseRanker):
     Open choices (Spider's defaults were not available): ``s`` starts at 1; each step moves
     ``s`` by ``-step * grad / max|grad|`` and clips at 0; ``n_iter`` steps. Ties (variables
     driven to 0) are broken by how late they reached 0, then by index.
+
+    Parameters
+    ----------
+    degree : int, default 1
+    C : float, default inf
+        Hard margin; finite = 2-norm soft margin.
+    n_iter : int, default 30
+        Gradient steps.
+    step : float, default 0.1
+        Largest move of a scaling factor per step.
+    max_iter : int, default 20000
+        libsvm iteration limit per SVM.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Binary problems only. Features are numeric without missing values; a DataFrame with ``category`` columns is
+    refused.
+
+    Attributes
+    ----------
+    scores_, scaling_ : ndarray of shape (n_features,)
+        The final scaling factors.
+    ranking_, top_features_ : the rank vector (1 = best) and the order.
+    bound_ : list of float
+        ``R^2 W^2`` at each iteration.
+    n_iter_ : int
+        Gradient iterations run.
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import R2W2
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = R2W2(n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (40, 1))
     """
 
     _allow_nan = False
+    _binary_only = True
 
     def __init__(self, degree: int = 1, C: float = np.inf, n_iter: int = 30, step: float = 0.1,
-                 max_iter: int = 20_000):
+                 max_iter: int = 20_000, n_features_to_select=None):
         self.degree = degree
         self.C = C
         self.n_iter = n_iter
         self.step = step
         self.max_iter = max_iter
+        self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
         d = _check_degree(self.degree)
@@ -378,10 +585,12 @@ class R2W2(BaseRanker):
         y_pm = _pm1(y)
         n, m = X.shape
         s = np.ones(m)
+        self.n_iter_ = 0
         zero_at = np.full(m, self.n_iter + 1)
         X2 = X ** 2
         self.bound_ = []
         for it in range(self.n_iter):
+            self.n_iter_ = it + 1
             G = (X * s) @ (X * s).T + 1.0
             K = G ** d
             K[np.diag_indices(n)] += (1.0 / self.C if np.isfinite(self.C) else 0.0) + \
@@ -433,16 +642,50 @@ class FCBF(BaseRanker):
     The full order (the paper evaluates rankings): predominant variables by decreasing SU,
     then the removed ones in the order removed, then those with ``SU <= threshold`` (default
     0: a variable MDL leaves in one bin carries no information) by decreasing SU.
-    ``redundant_`` lists the removed variables; ``n_values_`` and ``cut_points_`` the bins.
+
+    A DataFrame's ``category`` columns are nominal: used as they are, not discretised (as
+    Weka). No missing values.
+
+    Parameters
+    ----------
+    threshold : float, default 0.0
+        Variables with ``SU <= threshold`` go last.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Attributes
+    ----------
+    scores_ : ndarray of shape (n_features,)
+        SU with the class.
+    ranking_, top_features_ : the rank vector (1 = best) and the order.
+    redundant_ : ndarray
+        The removed variables.
+    n_values_, cut_points_ : the bins (numeric) or categories (nominal) of each variable.
+    categorical_, n_categories_ : as in :class:`~featrank.rankers.base.BaseRanker`.
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import FCBF
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = FCBF(n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (40, 1))
     """
 
     _allow_nan = False
+    _nominal = True
 
-    def __init__(self, threshold: float = 0.0):
+    def __init__(self, threshold: float = 0.0, n_features_to_select=None):
         self.threshold = threshold
+        self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        codes, n_values, self.cut_points_ = mdl_discretize(X, y)
+        codes, n_values, self.cut_points_ = mdl_discretize(X, y, self.n_categories_)
         self.n_values_ = n_values
         su = su_with(codes, n_values, y, int(y.max()) + 1)
         ranked = np.argsort(-su, kind="stable")

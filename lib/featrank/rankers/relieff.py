@@ -162,10 +162,31 @@ class ReliefF(BaseRanker):
     sigma : float, default 2
     categorical : None, bool mask, int category counts, or ``Dataset.categories``
         Nominal features (codes 0..k-1). Counts matter for a missing nominal value
-        (diff = 1 - 1/count); a bool mask uses the largest code + 1.
+        (diff = 1 - 1/count); a bool mask uses the largest code + 1. ``None``: a DataFrame's
+        ``category`` columns are nominal (counts = their declared categories), an array's
+        columns numeric; given with such a DataFrame, it must agree.
     random_state : int, default 0
         Seed of the Java generator when ``sample_size`` is set.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Attributes
+    ----------
+    scores_, ranking_, top_features_ : the weights, rank vector (1 = best) and order.
+    categorical_, n_categories_, classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import ReliefF
+    >>> X = np.array([[0.0, 5.0], [0.1, 1.0], [0.9, 4.0], [1.0, 2.0]])
+    >>> r = ReliefF(n_neighbors=1, n_features_to_select=1).fit(X, [0, 0, 1, 1])
+    >>> r.scores_.round(3).tolist(), r.top_features_.tolist(), r.transform(X).shape
+    ([0.8, -0.5], [0, 1], (4, 1))
     """
+
+    _nominal = True
 
     def __init__(self, n_neighbors=10, sample_size=None, weight_by_distance=False, sigma=2.0,
                  categorical=None, random_state=0, n_features_to_select=None):
@@ -190,7 +211,7 @@ class ReliefF(BaseRanker):
         k = int(self.n_neighbors)
         if k < 1:
             raise ValueError(f"n_neighbors must be >= 1, got {self.n_neighbors}")
-        nominal, counts = resolve_categorical(self.categorical, X)
+        nominal, counts = resolve_categorical(self.n_categories_, X)
         miss_diff = np.where(nominal, 1.0 - 1.0 / np.maximum(counts, 1), 1.0)
         Z = _normalise(X, nominal)
         n, p = Z.shape

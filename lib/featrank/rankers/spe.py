@@ -105,23 +105,48 @@ class SPERanker(BaseRanker):
         (Sec. 3.2; the paper uses 2/3, Sec. 4.3).
     remove_redundant : bool, default True
         ``False`` gives the paper's ablation "SPE w/o GS" (ranking by Eq. 10 only).
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Features are numeric without missing values; a DataFrame with ``category`` columns is
+    refused. Multiclass ``y`` is correlated through its class codes (the paper is binary).
 
     Attributes
     ----------
-    scores_ : ``max_j rho^2(x_i^j, y)`` per variable (Eq. 10).
-    top_features_ : the order: non-redundant variables by decreasing score, then the
-        redundant ones in the order they were found.
-    redundant_ : the redundant variables, in the order found (empty if ``remove_redundant``
-        is False).
-    n_basis_ : number of vectors the Gram-Schmidt stage appended to ``q``.
+    scores_ : ndarray of shape (n_features,)
+        ``max_j rho^2(x_i^j, y)`` per variable (Eq. 10).
+    top_features_ : ndarray of shape (n_features,)
+        The order: non-redundant variables by decreasing score, then the redundant ones in
+        the order they were found.
+    ranking_ : ndarray of shape (n_features,)
+        The rank vector (1 = best).
+    redundant_ : ndarray
+        The redundant variables, in the order found (empty if ``remove_redundant`` is False).
+    n_basis_ : int
+        Number of vectors the Gram-Schmidt stage appended to ``q``.
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
 
-    Multiclass ``y`` is correlated through its class codes (the paper is binary).
+    Examples
+    --------
+    Feature 1 is a copy of feature 0, so it is redundant and goes last:
+
+    >>> import numpy as np
+    >>> from featrank.rankers import SPERanker
+    >>> rng = np.random.default_rng(0)
+    >>> x = rng.normal(size=30)
+    >>> X = np.column_stack([x, 2 * x, rng.normal(size=30)])
+    >>> r = SPERanker().fit(X, (x > 0).astype(int))
+    >>> r.top_features_.tolist(), r.redundant_.tolist()
+    ([0, 2, 1], [1])
     """
 
-    def __init__(self, degree: int = 1, xi: float = 2 / 3, remove_redundant: bool = True):
+    def __init__(self, degree: int = 1, xi: float = 2 / 3, remove_redundant: bool = True,
+                 n_features_to_select=None):
         self.degree = degree
         self.xi = xi
         self.remove_redundant = remove_redundant
+        self.n_features_to_select = n_features_to_select
 
     def _check_params(self):
         if int(self.degree) != self.degree or self.degree < 1:

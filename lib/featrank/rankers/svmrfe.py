@@ -329,24 +329,62 @@ class SVMRFE(BaseRanker):
 
     Parameters
     ----------
-    C : SVM box constraint (Slavkov 2018/2020: 0.1; Weka's default 1.0).
-    step : int >= 1 (features removed per iteration) or float in (0, 1) (fraction removed).
-    threshold, final_step, schedule : the elimination rule (``elimination_schedule``);
-        ``schedule="weka"`` (Weka 3.6 SVMAttributeEval) or ``"izetta"`` (Izetta 2017, Sec. 3.1:
-        ``step=0.1, threshold=20, final_step=1``).
-    multiclass : ``"ova"`` (Weka: one-vs-rest per class, orders dealt) or ``"ovo"``.
-    scaling : ``"minmax"`` (Weka SMO's [0, 1] normalisation, default), ``"standard"`` or None.
-    tol : libsvm stopping tolerance.
-    categorical, nominal : mask of nominal features (codes 0..k-1, NaN missing) and how
-        those with more than two values are handled (``encode_nominal``): ``"binarize"``
-        (one-hot, as Weka's SMO does; the feature's criterion is the sum of ``w**2`` over its
-        indicators) or ``"error"`` (Weka's SVMAttributeEval refuses them; Slavkov 2018's
-        Table 5 has missing SVM-RFE cells for that reason). Numeric missing values -> mean.
-    n_features_to_select : for ``transform`` (default all).
+    C : float, default 0.1
+        SVM box constraint (Slavkov 2018/2020: 0.1; Weka's default 1.0).
+    step : int >= 1 or float in (0, 1), default 1
+        Features removed per iteration, or the fraction removed.
+    threshold, final_step : int, default 0 and 1
+        The elimination rule (:func:`elimination_schedule`).
+    schedule : {"weka", "izetta"}, default "weka"
+        Weka 3.6 SVMAttributeEval, or Izetta 2017, Sec. 3.1 (``step=0.1, threshold=20,
+        final_step=1``).
+    multiclass : {"ova", "ovo"}, default "ova"
+        Weka's one-vs-rest per class (orders dealt), or one-vs-one.
+    scaling : {"minmax", "standard", None}, default "minmax"
+        Weka SMO's [0, 1] normalisation, standardisation, or none.
+    tol : float, default 1e-3
+        libsvm stopping tolerance.
+    max_iter : int, default -1
+        libsvm iteration limit (-1: none).
+    categorical : None, bool mask, int category counts, or ``Dataset.categories``
+        Nominal features (codes 0..k-1, NaN missing). ``None``: a DataFrame's ``category``
+        columns are nominal, an array's columns numeric; given with such a DataFrame, it
+        must agree. Numeric missing values -> mean.
+    nominal : {"binarize", "error"}, default "binarize"
+        How nominal features with more than two values are handled (:func:`encode_nominal`):
+        one-hot, as Weka's SMO does (the feature's criterion is the sum of ``w**2`` over its
+        indicators), or refused as Weka's SVMAttributeEval does (Slavkov 2018's Table 5 has
+        missing SVM-RFE cells for that reason).
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
 
-    After ``fit``: ``scores_`` (p − position + 1 as Weka reports them), ``ranking_``,
-    ``top_features_``, ``orders_`` (per binary problem), ``problems_`` (their names).
+    Attributes
+    ----------
+    scores_ : ndarray
+        p − position + 1, as Weka reports them.
+    ranking_, top_features_ : the rank vector (1 = best) and the order.
+    orders_ : ndarray of shape (n_problems, n_features)
+        The order of each binary problem.
+    problems_ : list of str
+        Their names.
+    n_iter_ : int
+        Elimination steps (SVMs trained) per binary problem.
+    categorical_, n_categories_, classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import SVMRFE
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(30, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = SVMRFE(C=1.0, n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (30, 1))
     """
+
+    _nominal = True
 
     def __init__(self, C=0.1, step=1, threshold=0, final_step=1, schedule="weka",
                  multiclass="ova", scaling="minmax", tol=1e-3, max_iter=-1,
@@ -369,13 +407,14 @@ class SVMRFE(BaseRanker):
             raise ValueError(f"C must be > 0, got {self.C}")
         if self.multiclass not in ("ova", "ovo"):
             raise ValueError(f"multiclass must be 'ova' or 'ovo', got {self.multiclass!r}")
-        Xe, groups = encode_nominal(X, self.categorical, self.nominal)
+        Xe, groups = encode_nominal(X, self.categorical_, self.nominal)
         Xs = scale_features(Xe, self.scaling)
         sched = elimination_schedule(X.shape[1], self.step, self.threshold, self.final_step,
                                      self.schedule)
         self.orders_, self.problems_ = rfe_orders(Xs, y, self.multiclass, C=self.C,
                                                   schedule=sched, tol=self.tol,
                                                   max_iter=self.max_iter, groups=groups)
+        self.n_iter_ = len(sched)
         order = deal_orders(self.orders_)
         scores = np.empty(X.shape[1])
         scores[order] = np.arange(X.shape[1], 0, -1, dtype=float)

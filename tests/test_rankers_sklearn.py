@@ -1,0 +1,152 @@
+"""Every ranker (and the Weka learners) honours scikit-learn's estimator contract: the common
+checks, ``n_features_to_select`` validated, DataFrame column names kept, ``NotFittedError``
+before fit, class labels required in ``y``, sparse input refused with a clear message."""
+import doctest
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+import scipy.sparse as sp
+from sklearn.base import clone
+from sklearn.exceptions import NotFittedError
+from sklearn.pipeline import make_pipeline
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import featrank.rankers as R
+from featrank.learners import WekaIBk, WekaNaiveBayes
+
+RANKERS = [n for n in R.__all__ if n not in ("BaseRanker", "mdl_discretize")]
+# small settings so the checks stay fast (the defaults are the papers')
+FAST = {"RandomForestRanker": {"n_estimators": 5}, "R2W2": {"n_iter": 3},
+        "ReliefK": {"k": 3}, "GSReliefK": {"k": 3}}
+
+
+def _ranker(name, **params):
+    return getattr(R, name)(**{**FAST.get(name, {}), **params})
+
+
+def test_the_list_covers_every_ranker():
+    assert len(RANKERS) >= 18 and all(issubclass(getattr(R, n), R.BaseRanker) for n in RANKERS)
+
+
+# No check is excluded: the binary-only rankers (RakotomamonjyRFE, DegroeveRFE, R2W2) declare
+# it through scikit-learn's tag (ClassifierTags(multi_class=False)), so the checks give them
+# two classes.
+@parametrize_with_checks([_ranker(n) for n in RANKERS] + [WekaIBk(), WekaNaiveBayes()])
+def test_sklearn_common_checks(estimator, check):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # sklearn's own NaN casts
+        check(estimator)
+
+
+def _data(n=40, p=5, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, p))
+    return X, (X[:, 1] > 0).astype(int)
+
+
+# ------------------------------------------------------------------ n_features_to_select
+@pytest.mark.parametrize("name", RANKERS)
+def test_n_features_to_select_is_a_validated_init_parameter(name):
+    X, y = _data()
+    assert "n_features_to_select" in _ranker(name).get_params()
+    for bad in (-3, 0, 1.5, 0.0, "all"):
+        with pytest.raises(ValueError, match="n_features_to_select"):
+            _ranker(name, n_features_to_select=bad).fit(X, y)
+    with pytest.raises(ValueError, match="exceeds the 5 features"):
+        _ranker(name, n_features_to_select=6).fit(X, y)
+
+
+def test_n_features_to_select_int_fraction_and_all():
+    X, y = _data(p=6)
+    assert R.InfoGain(n_features_to_select=2).fit(X, y).transform(X).shape == (40, 2)
+    assert R.InfoGain(n_features_to_select=0.5).fit(X, y).transform(X).shape == (40, 3)
+    assert R.InfoGain(n_features_to_select=1.0).fit(X, y).transform(X).shape == (40, 6)
+    assert R.InfoGain().fit(X, y).transform(X).shape == (40, 6)
+
+
+# ------------------------------------------------------------------ feature names
+@pytest.mark.parametrize("name", RANKERS)
+def test_dataframe_column_names_are_kept_without_warnings(name):
+    X, y = _data()
+    df = pd.DataFrame(X, columns=["a", "b", "c", "d", "e"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        r = _ranker(name, n_features_to_select=2).fit(df, y)
+        out = r.transform(df)
+    assert r.feature_names_in_.tolist() == ["a", "b", "c", "d", "e"]
+    names = r.get_feature_names_out().tolist()
+    assert "b" in names and len(names) == 2
+    assert isinstance(out, pd.DataFrame) and out.columns.tolist() == names
+
+
+def test_a_frame_passes_through_a_pipeline_with_its_nominal_columns():
+    rng = np.random.default_rng(0)
+    colour = pd.Categorical(rng.choice(["red", "green", "blue"], 60))
+    df = pd.DataFrame({"noise": rng.normal(size=60), "colour": colour})
+    y = (np.asarray(colour) == "red").astype(int)
+    pipe = make_pipeline(R.InfoGain(n_features_to_select=1), WekaNaiveBayes()).fit(df, y)
+    assert pipe[0].get_feature_names_out().tolist() == ["colour"]
+    assert pipe[1].categorical_.tolist() == [True] and pipe.score(df, y) == 1.0
+
+
+# ------------------------------------------------------------------ not fitted, y, sparse
+@pytest.mark.parametrize("name", RANKERS)
+def test_not_fitted_error_before_fit(name):
+    X, _ = _data()
+    r = _ranker(name)
+    with pytest.raises(NotFittedError):
+        r.transform(X)
+    with pytest.raises(NotFittedError):
+        r.get_support()
+
+
+@pytest.mark.parametrize("name", RANKERS)
+def test_a_continuous_or_missing_target_is_refused(name):
+    X, y = _data()
+    with pytest.raises(ValueError, match="y must be class labels"):
+        _ranker(name).fit(X, X[:, 1])
+    y_nan = y.astype(float)
+    y_nan[3] = np.nan
+    with pytest.raises(ValueError, match="y must be class labels.*missing"):
+        _ranker(name).fit(X, y_nan)
+
+
+def test_string_and_integral_float_labels_are_classes():
+    X, y = _data()
+    a = R.ReliefF().fit(X, np.where(y == 1, "yes", "no"))
+    b = R.ReliefF().fit(X, y.astype(float))
+    np.testing.assert_array_equal(a.scores_, b.scores_)
+    assert a.classes_.tolist() == ["no", "yes"]
+
+
+@pytest.mark.parametrize("name", RANKERS)
+def test_sparse_input_gets_a_clear_message(name):
+    X, y = _data()
+    with pytest.raises(TypeError, match="sparse input is not supported.*toarray"):
+        _ranker(name).fit(sp.csr_matrix(X), y)
+
+
+def test_learners_refuse_a_continuous_target_and_keep_names():
+    X, y = _data()
+    with pytest.raises(ValueError, match="Unknown label type"):
+        WekaIBk().fit(X, X[:, 0])
+    df = pd.DataFrame(X, columns=list("abcde"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        m = clone(WekaNaiveBayes()).fit(df, y)
+        m.predict(df)
+    assert m.feature_names_in_.tolist() == list("abcde")
+
+
+@pytest.mark.parametrize("name", RANKERS)
+def test_numpydoc_sections_and_an_example_that_runs(name):
+    cls = getattr(R, name)
+    for section in ("Parameters", "Attributes", "Examples"):
+        assert f"\n    {section}\n    {'-' * len(section)}\n" in cls.__doc__, section
+    assert "n_features_to_select" in cls.__doc__
+    runner = doctest.DocTestRunner()
+    for test in doctest.DocTestFinder(recurse=False).find(cls, name):
+        runner.run(test)
+    assert runner.tries > 0 and runner.failures == 0
