@@ -174,7 +174,7 @@ def test_pack_folds_loose_entries_deterministically(tmp_path):
     st = Store(tmp_path)
     for x in (3, 1, 2):
         key, ident = task_key(_count, {"x": x})
-        st.put("fam", key, ident, x * x, {}, 0.1)
+        st.put("fam", key, ident, x * x, {"data": {}}, 0.1)
     assert pack(tmp_path) == {"fam": 3}
     packed = tmp_path / "fam.jsonl.gz"
     assert not (tmp_path / "fam").exists()
@@ -229,3 +229,25 @@ def test_atomic_write_gives_the_usual_file_mode(tmp_path):
     mask = os.umask(0)
     os.umask(mask)
     assert path.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def _warns(n):
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+
+    for _ in range(n):
+        warnings.warn("Solver terminated early", ConvergenceWarning)
+    warnings.warn("something else", UserWarning)
+    return n
+
+
+def test_iteration_cap_hits_are_counted_beside_each_result(scratch):
+    with pytest.warns(UserWarning, match="something else"):
+        assert run_tasks(_warns, [{"n": 2}, {"n": 0}], n_jobs=1, cache="cap",
+                         progress=False) == [2, 0]
+    entries = [json.loads(p.read_text()) for p in (scratch / "store" / "cap").rglob("*.json")]
+    assert sorted(e["capped"] for e in entries) == [0, 2]
+    before = STORE_USE["cap"]["capped"]
+    run_tasks(_warns, [{"n": 2}], n_jobs=1, cache="cap", progress=False)   # from the store
+    assert STORE_USE["cap"]["capped"] == before + 2

@@ -16,10 +16,12 @@ import os
 import sys
 import time
 import traceback
+import warnings
 import zlib
 
 import joblib
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 from threadpoolctl import ThreadpoolController
 
 from . import config
@@ -145,22 +147,24 @@ class _Grid:
         if self.store:
             self._count("stored", len(self.tasks) - len(todo))
             self._count("stale", self.store.stale)
+            self._count("capped", self.store.capped)
         return todo
 
     def collect(self, outcomes, bar) -> None:
-        for i, (ok, value, data, seconds) in outcomes:
+        for i, (ok, value, info, seconds) in outcomes:
             if ok:
                 self.results[i] = value
+                self._count("capped", info["capped"])
                 if self.store:
                     key, ident = self.keys[i]
-                    self.store.put(self.family, key, ident, value, data, seconds)
+                    self.store.put(self.family, key, ident, value, info, seconds)
                     self._count("computed", 1)
             else:
                 self.failures.append((i, value))
             bar.update(1)
 
     def _count(self, what, n):
-        use = STORE_USE.setdefault(self.namespace, {"stored": 0, "computed": 0, "stale": 0})
+        use = STORE_USE.setdefault(self.namespace, dict.fromkeys(_USE, 0))
         use[what] += n
 
     def raise_failures(self) -> None:
@@ -180,26 +184,46 @@ def _fmt(task: dict) -> str:
 
 
 def _call(func, kwargs):
-    """``(ok, value or traceback text, data files read, seconds)``: one task, single-threaded,
-    recording the data files it reads."""
+    """``(ok, value or traceback text, info, seconds)``: one task, single-threaded; ``info``
+    holds the data files it read (``data``) and how many solver fits stopped at their
+    iteration cap (``capped``: scikit-learn ``ConvergenceWarning``\ s)."""
     t0 = time.perf_counter()
-    with single_threaded(), recording_reads() as seen:
+    with single_threaded(), recording_reads() as seen, _counting_caps() as capped:
         try:
             value = func(**kwargs)
         except Exception:                      # reported with the task's key by run_tasks
             return False, traceback.format_exc(), {}, 0.0
-    return True, value, dict(seen), time.perf_counter() - t0
+    return True, value, {"data": dict(seen), "capped": capped[0]}, time.perf_counter() - t0
+
+
+@contextlib.contextmanager
+def _counting_caps():
+    """Count ``ConvergenceWarning``\ s; every other warning goes on as usual."""
+    count = [0]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield count
+    for w in caught:
+        if issubclass(w.category, ConvergenceWarning):
+            count[0] += 1
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
 
 
 def _indexed_call(i, func, kwargs):
     return i, _call(func, kwargs)
 
 
+_USE = ("stored", "computed", "stale", "capped")
+
+
 def store_report(namespace: str) -> str:
-    """One line: how many results of ``namespace`` came from the store in this process."""
-    use = STORE_USE.get(namespace, {"stored": 0, "computed": 0, "stale": 0})
+    """One line: how many results of ``namespace`` came from the store in this process, how
+    many were computed, and how many solver fits stopped at their iteration cap."""
+    use = STORE_USE.get(namespace, dict.fromkeys(_USE, 0))
     return (f"{namespace}: {use['stored']} results taken from the result store, "
-            f"{use['computed']} computed and stored ({use['stale']} stale entries replaced)")
+            f"{use['computed']} computed and stored ({use['stale']} stale entries replaced); "
+            f"{use['capped']} solver fits stopped at their iteration cap")
 
 
 def _progress(total, done, desc, show):

@@ -213,7 +213,7 @@ class Store:
         dirs = [self.write_dir, *map(Path, read_dirs)]
         self.read_dirs = list(dict.fromkeys(dirs))
         self._packs: dict = {}
-        self.stale = 0
+        self.stale = self.capped = 0
 
     def get(self, family: str, key: str):
         """``(value, True)`` for a valid entry, else ``(None, False)`` (absent, unreadable
@@ -225,11 +225,15 @@ class Store:
             if not all(data_file_matches(label, sha) for label, sha in entry["data"].items()):
                 self.stale += 1
                 return None, False
+            self.capped += entry.get("capped", 0)
             return decode(entry["value"]), True
         return None, False
 
-    def put(self, family: str, key: str, ident: dict, value, data: dict, seconds: float):
-        entry = {"key": key, **ident, "data": data, "seconds": round(float(seconds), 3),
+    def put(self, family: str, key: str, ident: dict, value, info: dict, seconds: float):
+        """Store ``value`` with ``info``: ``data`` (``{file: sha256}`` read by the task) and
+        ``capped`` (solver fits stopped at their iteration cap)."""
+        entry = {"key": key, **ident, "data": info.get("data", {}),
+                 "capped": int(info.get("capped", 0)), "seconds": round(float(seconds), 3),
                  "value": encode(value)}
         text = json.dumps(entry, sort_keys=True, separators=(",", ":"), allow_nan=True)
         atomic_write_bytes(self.write_dir / family / f"{key}.json", text.encode())

@@ -38,11 +38,13 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import numbers
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 from sklearn.base import clone, is_classifier, is_regressor
+from sklearn.exceptions import ConvergenceWarning
 from scipy.linalg.blas import dgemm
 from sklearn.metrics import get_scorer, get_scorer_names
 from sklearn.model_selection import RepeatedStratifiedKFold
@@ -379,7 +381,7 @@ class _PrecomputedSVC:
              self.prob_a, self.prob_b, status, _) = fit(K, QD, self.y, s.C, self.cw, s.tol,
                                                         s.shrinking, s.max_iter, gram,
                                                         self.grouped)
-            return self
+            return self._check_status(status)
         libsvm.set_verbosity_wrap(int(s.verbose))
         (self.support, self.sv, self.n_support, self.dual_coef, self.intercept, self.prob_a,
          self.prob_b, status, _) = libsvm.fit(
@@ -387,6 +389,14 @@ class _PrecomputedSVC:
             kernel="precomputed", C=float(s.C), nu=0.0, probability=False, degree=3,
             shrinking=s.shrinking, tol=s.tol, cache_size=min(float(s.cache_size), _CACHE_MB),
             coef0=0.0, gamma=0.0, epsilon=0.0, max_iter=s.max_iter, random_seed=0)
+        return self._check_status(status)
+
+    def _check_status(self, status):
+        """libsvm's status 1: a class pair stopped at ``max_iter``; warn as ``SVC.fit`` does
+        (the result store counts these warnings beside each result)."""
+        if status == 1:
+            warnings.warn(f"Solver terminated early (max_iter={self.svc.max_iter})",
+                          ConvergenceWarning, stacklevel=3)
         return self
 
     def _args(self):
