@@ -87,10 +87,10 @@ SMOKE_OUT := $(abspath data/cache/smoke-output)
 test: $(STAMP)
 	FEATRANK_PROFILE=smoke FEATRANK_OUTPUT=$(SMOKE_OUT) $(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) --dist loadfile \
 	    --nbval-lax --nbval-kernel-name python3 --nbval-cell-timeout 900 \
-	    tests $(NOTEBOOKS) $(PYTEST_ARGS)
+	    --doctest-modules tests lib/featrank $(NOTEBOOKS) $(PYTEST_ARGS)
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) tests $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) --doctest-modules tests lib/featrank $(PYTEST_ARGS)
 
 nbval: $(STAMP)
 	FEATRANK_PROFILE=smoke FEATRANK_OUTPUT=$(SMOKE_OUT) $(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) --dist loadfile \

@@ -186,7 +186,7 @@ def _fmt(task: dict) -> str:
 def _call(func, kwargs):
     """``(ok, value or traceback text, info, seconds)``: one task, single-threaded; ``info``
     holds the data files it read (``data``) and how many solver fits stopped at their
-    iteration cap (``capped``: scikit-learn ``ConvergenceWarning``\ s)."""
+    iteration cap (``capped``: scikit-learn ConvergenceWarnings)."""
     t0 = time.perf_counter()
     with single_threaded(), recording_reads() as seen, _counting_caps() as capped:
         try:
@@ -198,7 +198,7 @@ def _call(func, kwargs):
 
 @contextlib.contextmanager
 def _counting_caps():
-    """Count ``ConvergenceWarning``\ s; every other warning goes on as usual."""
+    """Count ConvergenceWarnings; every other warning goes on as usual."""
     count = [0]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
