@@ -6,12 +6,13 @@ import pytest
 from _aggregate_reference import (ref_condorcet, ref_copeland, ref_counts, ref_floyd_warshall,
                                   ref_positions, ref_schulze)
 from featrank.aggregate import (average_sd, best_rank, borda, condorcet, copeland, k_first, mc4,
-                                pairwise_counts, pairwise_margins, q3_sd, relative_ranks,
-                                schulze)
+                                pairwise_counts, pairwise_margins, prati_mc4, q3_sd,
+                                relative_ranks, schulze)
 from featrank.aggregate._profile import positions
 from featrank.aggregate.pairwise import _links, schulze_ssd, schulze_wins, ssd_winners
 
-ALL = [borda, condorcet, copeland, schulze, mc4, average_sd, best_rank, q3_sd, k_first]
+ALL = [borda, condorcet, copeland, schulze, mc4, prati_mc4, average_sd, best_rank, q3_sd,
+       k_first]
 
 # ---- a three-list example worked by hand (Izetta 2017's combiners) --------------------
 # p = 5 features, lists (best first):

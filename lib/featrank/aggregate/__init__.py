@@ -21,8 +21,11 @@ _API = {
     "condorcet": "pairwise", "copeland": "pairwise", "schulze": "pairwise",
     "pairwise_margins": "pairwise", "pairwise_counts": "pairwise", "schulze_ssd": "pairwise",
     "positions": "_profile", "strongest_paths": "pairwise",
-    # Markov chain (Dwork et al. 2001, MC4) and Lin's bootstrap baseline
-    "mc4": "markov", "lin": "lin",
+    # Markov chains: Dwork et al.'s MC4; Prati's distance-weighted PageRank "MC4"
+    "mc4": "markov", "prati_mc4": "markov", "prati_mc4_scores": "markov",
+    "prati_mc4_weights": "markov",
+    # Lin's bootstrap baseline
+    "lin": "lin",
 }
 __all__ = sorted(_API)
 __getattr__, __dir__ = lazy_exports(__name__, _API)
