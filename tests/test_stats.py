@@ -2,9 +2,12 @@ import numpy as np
 import pandas as pd
 import pytest
 from scipy.stats import friedmanchisquare
+from scipy.stats import norm as ss_norm
 
-from featrank.stats import (average_ranks, cliques, friedman, nemenyi, nemenyi_cd, nemenyi_q,
-                            rank_table)
+from statsmodels.stats.multitest import multipletests
+
+from featrank.stats import (average_ranks, cliques, friedman, holm_vs_control, nemenyi,
+                            nemenyi_cd, nemenyi_pairs, nemenyi_q, rank_se, rank_table)
 
 # Demšar (2006), Table 6: AUC of C4.5 with and without tuning m and cf, 14 UCI datasets
 NAMES = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
@@ -130,3 +133,91 @@ def test_nemenyi_cd_refuses_one_dataset_as_friedman_does():
         with pytest.raises(ValueError, match=r"n_datasets must be an integer >= 2.*friedman"):
             nemenyi_cd(3, n)
     assert nemenyi_cd(3, 2) > nemenyi_cd(3, 3)
+
+
+# ---- Holm's step-down test against a control; Nemenyi pairs ------------------------------
+
+def test_holm_by_hand_on_demsars_printed_ranks():
+    """C4.5 as control, N = 14, k = 4: se = sqrt(4 * 5 / (6 * 14)) = 0.48795;
+    z = (1.964 - 3.143) / se = -2.4162 (p .0157), (2.000 - 3.143) / se = -2.3425 (p .0192),
+    (2.893 - 3.143) / se = -0.5123 (p .6084). Holm: .0157 < .05/3 = .0167 reject,
+    .0192 < .05/2 = .025 reject, .6084 > .05 retain. Adjusted p: 3 * .0157 = .0470, then
+    max(.0470, 2 * .0192 = .0383) = .0470, then .6084. (Nemenyi at .05 finds no pair: its
+    CD 1.25 exceeds the largest difference, 1.179.)"""
+    t = holm_vs_control(PRINTED, "C4.5", n_datasets=14)
+    assert t.attrs["se"] == pytest.approx(0.48795, abs=1e-5) == rank_se(4, 14)
+    assert t["method"].tolist() == ["C4.5+m+cf", "C4.5+m", "C4.5+cf"]
+    np.testing.assert_allclose(t["z"], [-2.4162, -2.3425, -0.5123], atol=1e-4)
+    np.testing.assert_allclose(t["p"], [0.0157, 0.0192, 0.6084], atol=1e-4)
+    np.testing.assert_allclose(t["threshold"], [0.05 / 3, 0.05 / 2, 0.05])
+    np.testing.assert_allclose(t["p_holm"], [0.0470, 0.0470, 0.6084], atol=1e-4)
+    assert t["significant"].tolist() == [True, True, False]
+    assert not nemenyi_pairs(PRINTED, 14)["significant"].any()
+
+
+def test_holm_against_scipy_and_statsmodels():
+    rng = np.random.default_rng(2)
+    for _ in range(25):
+        n, k = int(rng.integers(5, 60)), int(rng.integers(3, 9))
+        X = rng.normal(size=(n, k)) + rng.uniform(0, 0.6) * np.arange(k)
+        ctrl = str(int(rng.integers(k)))
+        t = holm_vs_control(X, ctrl).set_index("method")
+        R = rank_table(X).mean(axis=0)
+        others = [j for j in range(k) if str(j) != ctrl]
+        z = (R[others] - R[int(ctrl)]) / np.sqrt(k * (k + 1) / (6 * n))
+        p = 2 * (1 - ss_norm.cdf(np.abs(z)))
+        reject, p_adj, _, _ = multipletests(p, alpha=0.05, method="holm")
+        names = [str(j) for j in others]
+        np.testing.assert_allclose(t.loc[names, "z"], z, rtol=1e-12)
+        np.testing.assert_allclose(t.loc[names, "p"], p, rtol=1e-9, atol=1e-15)
+        np.testing.assert_allclose(t.loc[names, "p_holm"], p_adj, rtol=1e-9, atol=1e-15)
+        assert t.loc[names, "significant"].tolist() == reject.tolist()
+
+
+def test_holm_plain_step_down_loop():
+    """Holm as Demšar words it, a plain loop: stop at the first p above alpha / (k - i)."""
+    rng = np.random.default_rng(3)
+    for _ in range(25):
+        R = pd.Series(rng.uniform(1, 8, size=8), index=list("abcdefgh"))
+        t = holm_vs_control(R, "a", n_datasets=int(rng.integers(10, 300)))
+        expect, going = [], True
+        for i, p in enumerate(t["p"], start=1):
+            going = going and p <= 0.05 / (8 - i)
+            expect.append(going)
+        assert t["significant"].tolist() == expect
+
+
+def test_holm_accepts_tables_and_refuses_bad_input():
+    t_table = holm_vs_control(AUC, "C4.5+m+cf")
+    t_ranks = holm_vs_control(average_ranks(AUC), "C4.5+m+cf", n_datasets=14)
+    pd.testing.assert_frame_equal(t_table, t_ranks)
+    assert (t_table["z"] > 0).all()  # the control ranks best: every other ranks behind
+    # a table of ranks, read as "lower is better", gives the same
+    ranks = pd.DataFrame(rank_table(AUC), columns=NAMES)
+    pd.testing.assert_frame_equal(holm_vs_control(ranks, "C4.5+m+cf", higher_is_better=False),
+                                  t_table)
+    with pytest.raises(ValueError, match="control"):
+        holm_vs_control(AUC, "C5.0")
+    with pytest.raises(ValueError, match="n_datasets"):
+        holm_vs_control(PRINTED, "C4.5")
+    with pytest.raises(ValueError, match="n_datasets"):
+        holm_vs_control(AUC, "C4.5", n_datasets=14)
+
+
+def test_nemenyi_pairs_demsar_and_scikit_posthocs():
+    t = nemenyi_pairs(PRINTED, 14, alpha=0.10)  # CD 1.12: C4.5 behind C4.5+m(+cf)
+    sig = t[t["significant"]]
+    assert sorted(map(tuple, sig[["better", "worse"]].values)) == [
+        ("C4.5+m", "C4.5"), ("C4.5+m+cf", "C4.5")]
+    assert len(t) == 6 and (t["diff"] >= 0).all()
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(40, 6)) + np.arange(6) * 0.3
+    t = nemenyi_pairs(average_ranks(X), 40)
+    P = nemenyi(X)
+    np.testing.assert_allclose(t["p"], [P.loc[a, b] for a, b in zip(t["better"], t["worse"])],
+                               rtol=1e-6, atol=1e-9)
+    np.testing.assert_array_equal(t["significant"], t["p"] < 0.05)
+    # not significant <=> some clique of the CD diagram holds both methods
+    groups = cliques(average_ranks(X), nemenyi_cd(6, 40))
+    for a, b, s in zip(t["better"], t["worse"], t["significant"]):
+        assert s != any(a in g and b in g for g in groups)

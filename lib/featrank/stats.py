@@ -1,6 +1,7 @@
 """Comparing several methods over several datasets (Demšar 2006, Sec. 3.2.2): the Friedman
-test with the Iman-Davenport correction, the Nemenyi post-hoc test and its critical
-difference (CD), and the cliques a CD diagram draws.
+test with the Iman-Davenport correction, the Nemenyi post-hoc test, its critical
+difference (CD), the pairs it finds different and the cliques a CD diagram draws, and Holm's
+step-down test of every method against a control.
 
 Scores come as a 2-D table ``(n_datasets, k_methods)`` (numpy array or DataFrame whose columns
 name the methods). ``higher_is_better`` says which way the scores go (AUC: True, error:
@@ -191,3 +192,120 @@ def cliques(avg_ranks, cd: float) -> list[list[str]]:
         if j > i and not any(i >= a and j <= b for a, b in groups):
             groups.append((i, j))
     return [names[a:b + 1] for a, b in groups]
+
+
+def _ranks_and_n(scores, n_datasets, higher_is_better):
+    """Average ranks (a Series) and N from a score table, or from average ranks plus N."""
+    if isinstance(scores, (pd.Series, dict)):
+        if n_datasets is None:
+            raise ValueError("average ranks given: pass n_datasets (the N they average over)")
+        return pd.Series(scores, dtype=float), int(n_datasets)
+    if n_datasets is not None:
+        raise ValueError("n_datasets is only for average ranks; a table gives N itself")
+    return average_ranks(scores, higher_is_better=higher_is_better), _table(scores)[0].shape[0]
+
+
+def rank_se(k: int, n_datasets: int) -> float:
+    """Demšar's standard error of a difference of two average ranks, ``sqrt(k (k+1) / (6 N))``
+    (2006, Sec. 3.2.2), for ``k`` methods over ``N`` datasets."""
+    return float(np.sqrt(k * (k + 1) / (6.0 * n_datasets)))
+
+
+def holm_vs_control(scores, control: str, *, alpha: float = 0.05, higher_is_better=True,
+                    n_datasets: int | None = None) -> pd.DataFrame:
+    """Holm's step-down test of every method against a control (Demšar 2006, Sec. 3.2.2).
+
+    ``z = (R_i - R_c) / sqrt(k (k+1) / (6 N))`` with the average ranks ``R``, two-sided
+    ``p`` from the standard normal; the ``k - 1`` p-values are taken from the smallest up,
+    the i-th (i = 1, 2, ...) against ``alpha / (k - i)``, and every hypothesis after the
+    first one retained is retained too.
+
+    Parameters
+    ----------
+    scores : array-like or DataFrame (n_datasets, k_methods), or Series of average ranks
+        A score table as :func:`friedman` takes it (a rank table with
+        ``higher_is_better=False`` works too), or the methods' average ranks (then give
+        ``n_datasets``).
+    control : str
+        The method every other is compared with (a column name; "0", "1", ... for arrays).
+    alpha : float, default 0.05
+        Family-wise significance level.
+    higher_is_better : bool, default True
+        Direction of ``scores`` (ignored for average ranks).
+    n_datasets : int, optional
+        ``N``, only with average ranks.
+
+    Returns
+    -------
+    DataFrame
+        One row per other method, in Holm's order (smallest p first): ``method``,
+        ``mean_rank``, ``z`` (> 0: the method ranks behind the control), ``p``, ``threshold``
+        (``alpha / (k - i)``), ``p_holm`` (Holm's adjusted p, ``max_{j<=i} (k-j) p_j``
+        capped at 1) and ``significant`` (``p_holm <= alpha``). ``attrs`` holds the
+        control's name and mean rank and the standard error.
+
+    Examples
+    --------
+    Demšar's four C4.5 variants (his printed average ranks, N = 14), C4.5 as control:
+
+    >>> R = pd.Series({"C4.5": 3.143, "C4.5+m": 2.000, "C4.5+cf": 2.893, "C4.5+m+cf": 1.964})
+    >>> t = holm_vs_control(R, "C4.5", n_datasets=14)
+    >>> t["method"].tolist(), t["p"].round(3).tolist(), t["significant"].tolist()
+    (['C4.5+m+cf', 'C4.5+m', 'C4.5+cf'], [0.016, 0.019, 0.608], [True, True, False])
+    """
+    R, n = _ranks_and_n(scores, n_datasets, higher_is_better)
+    if control not in R.index:
+        raise ValueError(f"control {control!r} is not among the methods {list(R.index)}")
+    k, se = len(R), rank_se(len(R), n)
+    others = R.drop(control)
+    z = (others - R[control]) / se
+    p = 2.0 * ss.norm.sf(np.abs(z))
+    out = pd.DataFrame({"method": others.index, "mean_rank": others.to_numpy(),
+                        "z": z.to_numpy(), "p": p})
+    out = out.sort_values("p", kind="stable").reset_index(drop=True)
+    factors = np.arange(k - 1, 0, -1)
+    out["threshold"] = alpha / factors
+    out["p_holm"] = np.minimum(1.0, np.maximum.accumulate(factors * out["p"].to_numpy()))
+    out["significant"] = out["p_holm"] <= alpha
+    out.attrs.update(control=control, control_rank=float(R[control]), se=se, alpha=alpha)
+    return out
+
+
+def nemenyi_pairs(avg_ranks, n_datasets: int, *, alpha: float = 0.05) -> pd.DataFrame:
+    """Every pair of methods under the Nemenyi test (Demšar 2006, Sec. 3.2.2): which differ
+    significantly, i.e. whose average ranks differ by at least the critical difference.
+
+    Parameters
+    ----------
+    avg_ranks : mapping or Series, method name -> average rank (1 = best)
+    n_datasets : int
+        ``N``, the number of datasets (blocks) the ranks average over.
+    alpha : float, default 0.05
+
+    Returns
+    -------
+    DataFrame
+        One row per pair: ``better``, ``worse`` (by average rank), ``diff`` (>= 0), ``cd``,
+        ``p`` (the Nemenyi p-value: the studentized range of ``sqrt(2) diff / se`` for
+        ``k`` groups, infinite degrees of freedom) and ``significant`` (``diff >= cd``).
+
+    Examples
+    --------
+    >>> R = {"C4.5": 3.143, "C4.5+m": 2.000, "C4.5+cf": 2.893, "C4.5+m+cf": 1.964}
+    >>> t = nemenyi_pairs(R, 14, alpha=0.10)
+    >>> t[t.significant][["better", "worse"]].values.tolist()
+    [['C4.5+m+cf', 'C4.5'], ['C4.5+m', 'C4.5']]
+    """
+    R = pd.Series(avg_ranks, dtype=float)
+    k = len(R)
+    cd, se = nemenyi_cd(k, n_datasets, alpha), rank_se(k, n_datasets)
+    rows = []
+    for i, a in enumerate(R.index):
+        for b in R.index[i + 1:]:
+            better, worse = (a, b) if R[a] <= R[b] else (b, a)
+            rows.append((better, worse, R[worse] - R[better]))
+    out = pd.DataFrame(rows, columns=["better", "worse", "diff"])
+    out["cd"] = cd
+    out["p"] = ss.studentized_range.sf(np.sqrt(2.0) * out["diff"] / se, k, np.inf)
+    out["significant"] = out["diff"] >= cd
+    return out.sort_values("diff", ascending=False, kind="stable").reset_index(drop=True)
