@@ -1,0 +1,115 @@
+"""Reproduction summaries: one table per notebook, one format, and the README's status table.
+
+Every notebook ends with its paper's claims beside ours, written to
+``data/results/<notebook>/reproduction_summary.csv`` with the columns
+
+``claim, paper, ours, se, agrees, why_not, profile``
+
+``agrees`` is one of ``yes``, ``partly``, ``no``, ``n/a``; ``why_not`` says why wherever
+``agrees`` is not ``yes``; ``profile`` is the profile that produced the row. The README's
+status table is built from these files (:func:`status_table`), never typed by hand.
+
+    >>> t = summary_table([dict(claim="ECA rises with theta", paper="yes", ours="24 of 24",
+    ...                         agrees="yes")], profile="quick")
+    >>> list(t.columns)
+    ['claim', 'paper', 'ours', 'se', 'agrees', 'why_not', 'profile']
+    >>> summary_table([dict(claim="c", paper=1, ours=2, agrees="no")], profile="quick")
+    Traceback (most recent call last):
+    ...
+    ValueError: summary row 'c': agrees is 'no' but why_not is empty; say why
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from .._io import atomic_write_bytes, save_table
+from ..config import PROFILES, project_root, results_dir
+
+COLUMNS = ("claim", "paper", "ours", "se", "agrees", "why_not", "profile")
+AGREES = ("yes", "partly", "no", "n/a")
+NAME = "reproduction_summary"
+
+
+def summary_table(rows, profile: str) -> pd.DataFrame:
+    """The rows (dicts with ``claim``, ``paper``, ``ours``, ``agrees`` and, as needed, ``se``
+    and ``why_not``) as a checked summary table of ``profile``."""
+    if profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r}; choose one of {PROFILES}")
+    df = pd.DataFrame(list(rows))
+    missing = {"claim", "paper", "ours", "agrees"} - set(df.columns)
+    if missing:
+        raise ValueError(f"summary rows lack the column(s) {sorted(missing)}")
+    extra = set(df.columns) - set(COLUMNS)
+    if extra:
+        raise ValueError(f"summary rows have unknown column(s) {sorted(extra)}; use {COLUMNS}")
+    for col in ("se", "why_not"):
+        if col not in df:
+            df[col] = ""
+    df["se"] = df["se"].astype(object).where(df["se"].notna(), "")
+    df["why_not"] = df["why_not"].fillna("").astype(str)
+    df["profile"] = profile
+    for _, r in df.iterrows():
+        _check_row(r)
+    return df[list(COLUMNS)]
+
+
+def _check_row(r) -> None:
+    if r["agrees"] not in AGREES:
+        raise ValueError(f"summary row {r['claim']!r}: agrees must be one of {AGREES}, "
+                         f"got {r['agrees']!r}")
+    if r["agrees"] != "yes" and not r["why_not"].strip():
+        raise ValueError(f"summary row {r['claim']!r}: agrees is {r['agrees']!r} but why_not "
+                         "is empty; say why")
+
+
+def save_summary(table: pd.DataFrame, notebook: str) -> Path:
+    """Write the checked table as ``data/results/<notebook>/reproduction_summary.csv`` (or
+    the scratch folder, for a run at another profile than the committed one)."""
+    return save_table(table, notebook, NAME)
+
+
+def status_table(root=None) -> pd.DataFrame:
+    """Per notebook with a summary file: its profile and the counts of yes/partly/no/n/a."""
+    root = Path(root) if root else results_dir()
+    rows = []
+    for path in sorted(root.glob(f"*/{NAME}.csv")):
+        df = pd.read_csv(path, keep_default_na=False)
+        counts = df["agrees"].value_counts()
+        rows.append({"notebook": path.parent.name,
+                     "profile": ", ".join(sorted(set(df["profile"]))),
+                     "claims": len(df), **{a: int(counts.get(a, 0)) for a in AGREES}})
+    return pd.DataFrame(rows, columns=["notebook", "profile", "claims", *AGREES])
+
+
+BEGIN, END = "<!-- status:begin -->", "<!-- status:end -->"
+
+
+def update_readme(readme=None) -> bool:
+    """Rewrite the README's status block (between the two markers) from the summaries;
+    True if it changed."""
+    readme = Path(readme) if readme else project_root() / "README.md"
+    text = readme.read_text()
+    if BEGIN not in text or END not in text:
+        raise ValueError(f"{readme} has no {BEGIN} ... {END} block to fill")
+    table = _markdown(status_table())
+    new = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END),
+                 lambda _: f"{BEGIN}\n{table}\n{END}", text, flags=re.S)
+    if new != text:
+        atomic_write_bytes(readme, new.encode())
+    return new != text
+
+
+def _markdown(df: pd.DataFrame) -> str:
+    lines = ["| " + " | ".join(df.columns) + " |", "|" + "---|" * len(df.columns)]
+    lines += ["| " + " | ".join(str(v) for v in row) + " |" for row in df.itertuples(index=False)]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    changed = update_readme()
+    print("README status table " + ("rebuilt" if changed else "unchanged"))
+    sys.exit(0)

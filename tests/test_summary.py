@@ -1,0 +1,42 @@
+import pandas as pd
+import pytest
+
+from featrank.experiments import summary as S
+
+
+def test_rows_are_checked_and_completed():
+    t = S.summary_table([dict(claim="a", paper=1.0, ours=1.02, se=0.01, agrees="yes"),
+                         dict(claim="b", paper="x", ours="y", agrees="partly", why_not="w")],
+                        profile="paper")
+    assert list(t.columns) == list(S.COLUMNS)
+    assert t["profile"].tolist() == ["paper", "paper"] and t["why_not"].tolist() == ["", "w"]
+
+
+@pytest.mark.parametrize("row, msg", [
+    (dict(claim="c", paper=1, ours=2, agrees="maybe", why_not="w"), "agrees must be one of"),
+    (dict(claim="c", paper=1, ours=2, agrees="n/a"), "why_not is empty"),
+    (dict(claim="c", paper=1, agrees="yes"), "lack the column"),
+    (dict(claim="c", paper=1, ours=2, agrees="yes", note="x"), "unknown column"),
+])
+def test_bad_rows_are_refused(row, msg):
+    with pytest.raises(ValueError, match=msg):
+        S.summary_table([row], profile="quick")
+
+
+def test_status_table_and_readme_block(tmp_path, monkeypatch):
+    for nb, agrees in (("01_a", ["yes", "no"]), ("02_b", ["partly", "yes", "yes"])):
+        d = tmp_path / "results" / nb
+        d.mkdir(parents=True)
+        rows = [dict(claim=f"c{i}", paper=1, ours=1, agrees=a, why_not="" if a == "yes" else "w")
+                for i, a in enumerate(agrees)]
+        S.summary_table(rows, "quick").to_csv(d / f"{S.NAME}.csv", index=False)
+    st = S.status_table(tmp_path / "results")
+    assert st[["notebook", "claims", "yes", "partly", "no"]].values.tolist() == [
+        ["01_a", 2, 1, 0, 1], ["02_b", 3, 2, 1, 0]]
+    monkeypatch.setattr(S, "results_dir", lambda: tmp_path / "results")
+    readme = tmp_path / "README.md"
+    readme.write_text(f"top\n{S.BEGIN}\nold\n{S.END}\nbottom\n")
+    assert S.update_readme(readme) is True
+    text = readme.read_text()
+    assert "| 01_a | quick | 2 | 1 | 0 | 1 | 0 |" in text and "old" not in text
+    assert S.update_readme(readme) is False
