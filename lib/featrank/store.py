@@ -80,14 +80,27 @@ def task_version(func) -> str:
     return "src:" + hashlib.sha256(text).hexdigest()[:16]
 
 
+def run_versions() -> str:
+    """One line naming the Python and library versions a notebook ran with (numba and pandas
+    included: they do not enter store keys, but a reader may want them).
+
+    >>> run_versions().startswith("Python ")
+    True
+    """
+    names = ("numpy", "scipy", "scikit-learn", "pandas", "numba")
+    libs = ", ".join(f"{n} {_installed(n)}" for n in names)
+    return f"Python {sys.version.split()[0]}, {libs}, featrank {_installed('featrank')}"
+
+
+def _installed(name: str) -> str:
+    try:
+        return _dist_version(name)
+    except PackageNotFoundError:
+        return "absent"
+
+
 def library_versions() -> dict:
-    out = {}
-    for name in LIBRARIES:
-        try:
-            out[name] = _dist_version(name)
-        except PackageNotFoundError:
-            out[name] = "absent"
-    return out
+    return {name: _installed(name) for name in LIBRARIES}
 
 
 def _plain(v):
