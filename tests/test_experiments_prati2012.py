@@ -36,11 +36,11 @@ def test_friedman_groups_and_summary_on_a_clear_case():
                            "learner=NB", "learner=SVM", "overall"}
     res, cd = groups["overall"]
     assert res.n_datasets == 270 and res.p_ff < 1e-10
-    s = P.reproduction_summary(areas, groups, profile="synthetic")
+    s = P.reproduction_summary(areas, groups, profile="quick")
     assert list(s.columns) == P.SUMMARY_COLUMNS
     assert set(s["agrees"]) <= {"yes", "partly", "no", "n/a"}
     assert ((s["why_not"] != "") == (s["agrees"] != "yes")).all(), s
-    assert (s["profile"] == "synthetic (30 of 39 datasets)").all()
+    assert (s["profile"] == "quick").all()
     by = s.set_index("claim")["agrees"]
     # the fake areas make SSD first everywhere and every aggregate ahead of every base
     # ranker by 0.05 area units with noise 0.001: every such pair is significant
@@ -129,7 +129,7 @@ CYL_PAPER = {"MC4": 0.80, "IG": 0.75, "BC": 0.70, "CD": 0.69, "SSD": 0.68}
 
 
 def test_summary_on_hand_set_ranks_where_every_claim_holds():
-    s = P.reproduction_summary(_special_areas(CYL_PAPER), _hand_groups(), profile="hand")
+    s = P.reproduction_summary(_special_areas(CYL_PAPER), _hand_groups(), profile="paper")
     assert list(s.columns) == P.SUMMARY_COLUMNS and len(s) == 20
     assert (s["agrees"] == "yes").all(), s.loc[s["agrees"] != "yes", ["claim", "why_not"]]
     assert (s["why_not"] == "").all()
@@ -152,7 +152,7 @@ def test_summary_says_why_not_where_a_claim_fails():
     ranks["measure=error"] = [1.6, 2.6, 2.7, 2.9, 3.2, 4.7, 5.0, 5.2, 5.4, 5.9, 5.6]
     groups = _hand_groups(ranks, p_values={"measure=error": 0.31})
     cyl = {"MC4": 0.70, "IG": 0.75, "BC": 0.80, "CD": 0.69, "SSD": 0.68}
-    s = P.reproduction_summary(_special_areas(cyl, sponge_spread=0.5), groups, profile="x")
+    s = P.reproduction_summary(_special_areas(cyl, sponge_spread=0.5), groups, profile="smoke")
     by = s.set_index("claim")
     assert ((s["why_not"] != "") == (s["agrees"] != "yes")).all()
     row = by.loc["Friedman rejects equal performance for every measure (Fig. 1)"]

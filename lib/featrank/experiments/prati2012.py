@@ -22,6 +22,7 @@ import pandas as pd
 from ..config import active_profile
 from ..stats import holm_vs_control, nemenyi_pairs, rank_se
 from ..store import versioned
+from .summary import COLUMNS, summary_table
 
 NOTEBOOK = "02_prati2012_rank_aggregation"
 #: the paper's labels -> featrank rankers
@@ -309,7 +310,7 @@ def dataset_learner_ranks(areas: pd.DataFrame, dataset: str, learner: str) -> pd
 
 # --- reproduction summary: every claim of Sec. VI, tested as the paper tests it ------------
 
-SUMMARY_COLUMNS = ["claim", "paper", "ours", "se", "agrees", "why_not", "profile"]
+SUMMARY_COLUMNS = list(COLUMNS)
 PAPER_N_DATASETS = 39
 MEASURE_KEYS = ("measure=f1", "measure=error", "measure=auc")  # Fig. 1 (a), (b), (c)
 LEARNER_KEYS = ("learner=J48", "learner=SVM", "learner=NB")  # Fig. 2 (a), (b), (c)
@@ -557,11 +558,6 @@ def _dataset_row(areas, dataset, build):
     return _row(claim, "", "", "n/a", "n/a", f"{dataset} with J48 is not in this run")
 
 
-def _profile_text(areas, profile):
-    return f"{profile or active_profile()} ({areas['dataset'].nunique()} of " \
-           f"{PAPER_N_DATASETS} datasets)"
-
-
 def reproduction_summary(areas: pd.DataFrame, groups: dict, *, alpha: float = 0.05,
                          profile: str | None = None) -> pd.DataFrame:
     """The paper's claims (Sec. VI) against ours, each tested the way the paper states it.
@@ -583,13 +579,15 @@ def reproduction_summary(areas: pd.DataFrame, groups: dict, *, alpha: float = 0.
         :func:`friedman_groups` of ``areas`` (the paper's 11 methods).
     alpha : float, default 0.05
         Significance level of every test (the paper: 95 % confidence).
-    profile : str, optional
+    profile : {"smoke", "quick", "paper"}, optional
         The run's profile for the ``profile`` column (default: the active one).
 
     Returns
     -------
     DataFrame
-        Columns ``claim, paper, ours, se, agrees, why_not, profile``.
+        :func:`featrank.experiments.summary.summary_table`'s checked format: columns
+        ``claim, paper, ours, se, agrees, why_not, profile``. The ``why_not`` of a failed
+        significance claim names how many of the paper's 39 datasets this run has.
 
     Examples
     --------
@@ -602,7 +600,7 @@ def reproduction_summary(areas: pd.DataFrame, groups: dict, *, alpha: float = 0.
     ...              area=(.5 + .05 * v + .001 * rng.normal()) * (-1 if m == "error" else 1))
     ...         for d in range(20) for lr in LEARNERS for m in MEASURES for k, v in q.items()]
     >>> areas = pd.DataFrame(rows)
-    >>> s = reproduction_summary(areas, friedman_groups(areas), profile="demo")
+    >>> s = reproduction_summary(areas, friedman_groups(areas), profile="smoke")
     >>> s.set_index("claim").loc["SSD significantly better than every other ranking, "
     ...                          "overall (Fig. 3)", ["ours", "agrees"]].tolist()
     ['overall 9/10 (Holm vs SSD: 10/10)', 'partly']
@@ -639,6 +637,4 @@ def reproduction_summary(areas: pd.DataFrame, groups: dict, *, alpha: float = 0.
     ]
     rows += [_dataset_row(areas, "cylinder-bands", _cylinder_row),
              _dataset_row(areas, "sponge", _sponge_row)]
-    out = pd.DataFrame(rows)
-    out["profile"] = _profile_text(areas, profile)
-    return out[SUMMARY_COLUMNS]
+    return summary_table(rows, profile or active_profile())
