@@ -178,6 +178,14 @@ def test_summary_says_why_not_where_a_claim_fails():
     assert by.loc[sponge, "why_not"].startswith("2 dataset(s) show a smaller spread")
 
 
+def test_cylinder_row_when_mc4_ties_the_best_aggregate():
+    cyl = {"MC4": 0.80, "BC": 0.80, "IG": 0.85, "CD": 0.69, "SSD": 0.68}
+    s = P.reproduction_summary(_special_areas(cyl), _hand_groups(), profile="quick")
+    row = s[s["claim"].str.startswith("cylinder-bands")].iloc[0]
+    assert row["agrees"] == "partly"
+    assert row["why_not"] == "MC4 shares the best aggregate rank with BC"
+
+
 def test_summary_rows_for_datasets_not_in_the_run():
     areas = _special_areas(CYL_PAPER)
     s = P.reproduction_summary(areas[areas["dataset"] == "other"], _hand_groups())

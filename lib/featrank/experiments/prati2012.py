@@ -520,19 +520,23 @@ def _base_groups_row(T):
 
 def _cylinder_row(areas):
     r = dataset_learner_ranks(areas, "cylinder-bands", "J48")
-    agg = r[list(AGGREGATES)]
-    best_base = r[list(BASE)].min()
+    agg, best_base = r[list(AGGREGATES)], r[list(BASE)].min()
+    tied = [label(m) for m in agg.index if agg[m] == agg.min() and m != "MC4"]
     others_fail = bool((agg.drop("MC4") > best_base).all())
-    agrees = ("yes" if agg.idxmin() == "MC4" and others_fail else
-              "partly" if agg.idxmin() == "MC4" else "no")
+    if agg["MC4"] > agg.min():
+        agrees, why = "no", f"best aggregate {label(agg.idxmin())}"
+    elif tied or not others_fail:
+        agrees = "partly"
+        why = (f"MC4 shares the best aggregate rank with {', '.join(tied)}" if tied else
+               "MC4 is the best aggregate, but not every other one is behind the best base "
+               "ranker")
+    else:
+        agrees, why = "yes", ""
     return _row("cylinder-bands / J48: MC4 good, the other aggregates fail (one dataset: "
                 "mean rank over the three measures, no test)",
                 "MC4 best aggregate; BC, CD, SSD behind the base rankers",
                 ", ".join(f"{label(m)} {v:.1f}" for m, v in agg.sort_values().items())
-                + f"; best base ranker {best_base:.1f}", "n/a", agrees,
-                f"best aggregate {label(agg.idxmin())}" if agg.idxmin() != "MC4" else
-                "MC4 is the best aggregate, but not every other aggregate is behind the best "
-                "base ranker")
+                + f"; best base ranker {best_base:.1f}", "n/a", agrees, why)
 
 
 def _sponge_row(areas):
