@@ -40,3 +40,19 @@ def test_status_table_and_readme_block(tmp_path, monkeypatch):
     text = readme.read_text()
     assert "| 01_a | quick | 2 | 1 | 0 | 1 | 0 |" in text and "old" not in text
     assert S.update_readme(readme) is False
+
+
+def test_status_table_skips_summaries_in_an_older_format(tmp_path):
+    d = tmp_path / "03_c"
+    d.mkdir()
+    pd.DataFrame({"claim": ["x"], "agrees?": ["yes"]}).to_csv(d / f"{S.NAME}.csv", index=False)
+    assert S.status_table(tmp_path).empty
+
+
+def test_the_readme_status_table_is_the_one_the_summaries_give():
+    from featrank.config import project_root
+
+    text = (project_root() / "README.md").read_text()
+    block = text[text.index(S.BEGIN) + len(S.BEGIN):text.index(S.END)].strip()
+    assert block == S._markdown(S.status_table()), \
+        "README status table is stale: run python -m featrank.experiments.summary"

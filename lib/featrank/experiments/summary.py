@@ -73,11 +73,14 @@ def save_summary(table: pd.DataFrame, notebook: str) -> Path:
 
 
 def status_table(root=None) -> pd.DataFrame:
-    """Per notebook with a summary file: its profile and the counts of yes/partly/no/n/a."""
+    """Per notebook with a summary file in the shared format: its profile and the counts of
+    yes/partly/no/n/a."""
     root = Path(root) if root else results_dir()
     rows = []
     for path in sorted(root.glob(f"*/{NAME}.csv")):
         df = pd.read_csv(path, keep_default_na=False)
+        if list(df.columns) != list(COLUMNS):       # a notebook still in its own format
+            continue
         counts = df["agrees"].value_counts()
         rows.append({"notebook": path.parent.name,
                      "profile": ", ".join(sorted(set(df["profile"]))),
