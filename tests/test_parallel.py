@@ -251,3 +251,20 @@ def test_iteration_cap_hits_are_counted_beside_each_result(scratch):
     before = STORE_USE["cap"]["capped"]
     run_tasks(_warns, [{"n": 2}], n_jobs=1, cache="cap", progress=False)   # from the store
     assert STORE_USE["cap"]["capped"] == before + 2
+
+
+def test_a_large_family_is_packed_in_shards(tmp_path, monkeypatch):
+    monkeypatch.setattr(store, "SHARD_AT", 10)
+    st = Store(tmp_path)
+    for x in range(40):
+        key, ident = task_key(_count, {"x": x})
+        st.put("fam", key, ident, x * x, {"data": {}}, 0.0)
+    assert pack(tmp_path) == {"fam": 40}
+    shards = sorted(p.name for p in tmp_path.glob("fam*.jsonl.gz"))
+    assert "fam.jsonl.gz" not in shards and len(shards) == 16
+    fresh = Store(tmp_path / "elsewhere", read_dirs=[tmp_path])
+    assert all(fresh.get("fam", task_key(_count, {"x": x})[0]) == (x * x, True) for x in range(40))
+    monkeypatch.setattr(store, "SHARD_AT", 100)          # shrinking back to one file
+    st.put("fam", *task_key(_count, {"x": 99}), 1, {"data": {}}, 0.0)
+    assert pack(tmp_path) == {"fam": 41}
+    assert [p.name for p in tmp_path.glob("fam*.jsonl.gz")] == ["fam.jsonl.gz"]

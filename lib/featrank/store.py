@@ -16,7 +16,8 @@ mirror) is used as stored. An edit elsewhere in the library never discards a res
 
 **On disk.** Per namespace (a notebook) and task family (a task function):
 ``<dir>/<family>.jsonl.gz``, one JSON line per entry, sorted by key (the compact form that is
-committed for the ``paper`` profile), and ``<dir>/<family>/<key>.json``, one file per entry
+committed for the ``paper`` profile; large families in 16 shards ``<family>.<hex>.jsonl.gz``),
+and ``<dir>/<family>/<key>.json``, one file per entry
 written atomically the moment its task finishes (:func:`pack` folds them into the first).
 Values are numbers, strings, lists, dicts, numpy arrays (raw bytes, zlib, base64),
 DataFrames and featrank's dataclasses: no pickle, so loading a store runs no code.
@@ -264,12 +265,29 @@ class Store:
     def _packed(self, d: Path, family: str) -> dict:
         k = (d, family)
         if k not in self._packs:
-            self._packs[k] = read_pack(d / f"{family}.jsonl.gz")
+            self._packs[k] = read_family(d, family)
         return self._packs[k]
 
 
+#: a family with more entries is packed in 16 shards by the first hex digit of the key
+#: (each file stays small enough for a repository; ~45 bytes an entry compressed)
+SHARD_AT = 20_000
+
+
+def _pack_files(directory: Path, family: str) -> list:
+    return sorted([*directory.glob(f"{family}.jsonl.gz"), *directory.glob(f"{family}.?.jsonl.gz")])
+
+
+def read_family(directory, family: str) -> dict:
+    """``{key: entry}`` of a family's packed file(s) under ``directory``."""
+    out = {}
+    for path in _pack_files(Path(directory), family):
+        out.update(read_pack(path))
+    return out
+
+
 def read_pack(path) -> dict:
-    """``{key: entry}`` of a packed family file (empty if there is none); parsed once per
+    """``{key: entry}`` of one packed file (empty if there is none); parsed once per
     process and file version."""
     path = Path(path)
     if not path.exists():
@@ -286,30 +304,47 @@ def _read_pack(path: str, mtime_ns: int, size: int) -> dict:
 
 
 def pack(directory) -> dict:
-    """Fold the loose entries under ``directory`` into its ``<family>.jsonl.gz`` files
-    (atomic rewrite, sorted by key, so the bytes depend only on the entries), then delete
-    them. Returns ``{family: number of entries}``."""
+    """Fold the loose entries under ``directory`` into its packed files (``<family>.jsonl.gz``,
+    or 16 shards ``<family>.<hex>.jsonl.gz`` past :data:`SHARD_AT` entries; atomic rewrites,
+    sorted by key, so the bytes depend only on the entries), then delete them. Returns
+    ``{family: number of entries}``."""
     directory = Path(directory)
     counts = {}
-    for sub in sorted(p for p in directory.iterdir() if p.is_dir()):
+    families = {p.name for p in directory.iterdir() if p.is_dir()}
+    families |= {p.name.split(".")[0] for p in directory.glob("*.jsonl.gz")}
+    for family in sorted(families):
+        sub = directory / family
         loose = sorted(sub.glob("*.json"))
-        target = directory / f"{sub.name}.jsonl.gz"
-        entries = read_pack(target)
+        entries = read_family(directory, family)
         for p in loose:
             try:
                 e = json.loads(p.read_bytes())
             except ValueError:
                 continue
             entries[e["key"]] = e
-        lines = "".join(json.dumps(entries[k], sort_keys=True, separators=(",", ":")) + "\n"
-                        for k in sorted(entries))
-        atomic_write_bytes(target, gzip.compress(lines.encode(), 9, mtime=0))
+        _write_family(directory, family, entries)
         for p in loose:
             p.unlink()
-        if not any(sub.iterdir()):
+        if sub.is_dir() and not any(sub.iterdir()):
             sub.rmdir()
-        counts[sub.name] = len(entries)
+        counts[family] = len(entries)
     return counts
+
+
+def _write_family(directory: Path, family: str, entries: dict) -> None:
+    old = set(_pack_files(directory, family))
+    if len(entries) > SHARD_AT:
+        groups = {f"{family}.{h}.jsonl.gz": [k for k in entries if k[0] == h]
+                  for h in "0123456789abcdef"}
+    else:
+        groups = {f"{family}.jsonl.gz": list(entries)}
+    for name, keys in groups.items():
+        lines = "".join(json.dumps(entries[k], sort_keys=True, separators=(",", ":")) + "\n"
+                        for k in sorted(keys))
+        atomic_write_bytes(directory / name, gzip.compress(lines.encode(), 9, mtime=0))
+        old.discard(directory / name)
+    for path in old:
+        path.unlink()
 
 
 def main(argv=None) -> int:
