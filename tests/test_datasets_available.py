@@ -120,7 +120,7 @@ def test_skipped_table(bare, capsys):
     main(["--skipped"])
     out = capsys.readouterr().out
     assert "1 dataset skipped by the notebooks" in out
-    assert "labor    02_x       uci/labor.arff: `make data` downloads it (OpenML labor v1)" in out
+    assert "labor    02         uci/labor.arff: `make data` downloads it (OpenML labor v1)" in out
 
 
 def test_a_file_written_from_openml_is_not_a_hash_mismatch(bare, capsys):

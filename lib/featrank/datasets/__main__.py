@@ -133,11 +133,13 @@ def print_skipped() -> int:
         return 0
     print(f"\n== {len(t)} dataset{'s' if len(t) > 1 else ''} skipped by the notebooks (they ran without them); to add them, "
           "run `make data` or put the file under $FEATRANK_DATA or data/raw/, then `make` again")
+    # notebooks by their number ("02" for 02_prati2012_rank_aggregation)
+    nbs = [", ".join(n.split("_")[0] for n in s.split(", ")) for s in t["notebooks"]]
     w = max(7, *(len(d) for d in t["dataset"]))
-    v = max(9, *(len(d) for d in t["notebooks"]))
-    print(f"   {'dataset':<{w}}  {'notebooks':<{v}}  how to get it")
-    for r in t.itertuples():
-        print(f"   {r.dataset:<{w}}  {r.notebooks:<{v}}  {r.file}: {r.how_to_get}")
+    v = max(9, *(len(s) for s in nbs))
+    print(f"   {'dataset':<{w}}  {'notebooks':<{v}}  file: how to get it")
+    for r, s in zip(t.itertuples(), nbs):
+        print(f"   {r.dataset:<{w}}  {s:<{v}}  {r.file.replace(';', ' + ')}: {r.how_to_get}")
     return 0
 
 
