@@ -2,6 +2,7 @@
 dataset, the record for ``make``'s closing table), and ``make data``'s download step when
 offline (it must not wait)."""
 import socket
+import threading
 import time
 
 import pytest
@@ -71,10 +72,19 @@ def test_everything_here_prints_nothing(bare, capsys):
 
 
 def test_reachable_does_not_wait_for_a_hanging_lookup(monkeypatch):
-    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: time.sleep(30))
+    release = threading.Event()
+
+    def hang(*args, **kwargs):  # a resolver that does not answer until released
+        release.wait(10)
+        raise OSError("no answer")
+
+    monkeypatch.setattr(socket, "create_connection", hang)
     t0 = time.perf_counter()
-    assert av.reachable.__wrapped__("hangs.example", timeout=0.3) is False
-    assert time.perf_counter() - t0 < 3
+    try:
+        assert av.reachable.__wrapped__("hangs.example", timeout=0.3) is False
+        assert time.perf_counter() - t0 < 3
+    finally:
+        release.set()
 
 
 def test_download_says_why_not(bare, monkeypatch):
