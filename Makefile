@@ -36,10 +36,11 @@ $(STAMP): pyproject.toml requirements-lock.txt
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (featrank)" >/dev/null
 	@touch $(STAMP)
 
-# A notebook runs in place (its outputs committed) only at the profile named for it in
-# notebooks/committed_profiles.txt; at any other profile papermill writes the executed copy to
-# $(SCRATCH)/<profile>/notebooks/ and the figures and tables go to the same scratch folder
-# (featrank.config decides, so a hand-run notebook behaves the same way).
+# Every run executes into $(SCRATCH)/<profile>/notebooks/. A notebook replaces its committed
+# copy (and writes its figures and tables over the committed ones) only at the profile named
+# for it in notebooks/committed_profiles.txt and only when it found every dataset; otherwise
+# its figures and tables go to the same scratch folder (featrank.config decides, so a
+# hand-run notebook behaves the same way).
 # The profile goes through the environment, not `-p`: papermill would otherwise insert a cell
 # fixing it, which nbval (profile smoke) would then obey.
 SCRATCH  := data/cache/output
@@ -50,7 +51,12 @@ define run_notebook
 	@echo "== $(1) [profile=$(2)] -> $(call nb_target,$(1),$(2),$(3))"
 	@mkdir -p $(abspath $(SCRATCH))/$(2)/notebooks
 	cd notebooks && FEATRANK_PROFILE=$(2) $(BIN)/papermill --no-progress-bar -k python3 \
-	    $(notdir $(1)) $(call nb_target,$(1),$(2),$(3))
+	    $(notdir $(1)) $(abspath $(SCRATCH))/$(2)/notebooks/$(notdir $(1))
+	@if [ "$(call nb_target,$(1),$(2),$(3))" = "$(notdir $(1))" ]; then \
+	  if $(BIN)/python -m featrank.datasets --complete $(basename $(notdir $(1))); then \
+	    cp $(abspath $(SCRATCH))/$(2)/notebooks/$(notdir $(1)) $(1); \
+	  else echo "   $(notdir $(1)) lacked datasets: its outputs stay in $(SCRATCH)/$(2)/, the committed ones are kept"; fi; \
+	fi
 
 endef
 

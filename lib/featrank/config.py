@@ -60,10 +60,19 @@ def committed_profile(notebook: str) -> str | None:
     return None
 
 
+_INCOMPLETE: set = set()
+
+
+def mark_incomplete(notebook: str) -> None:
+    """This run of ``notebook`` lacks some of its datasets: from now on its figures and tables
+    go to the scratch folder, not over the committed ones (``featrank.datasets`` calls it)."""
+    _INCOMPLETE.add(notebook)
+
+
 def writes_committed(notebook: str) -> bool:
-    """True when this run's outputs replace the committed ones: no ``$FEATRANK_OUTPUT`` and
-    the active profile is the one the committed notebook states."""
-    if os.environ.get("FEATRANK_OUTPUT"):
+    """True when this run's outputs replace the committed ones: no ``$FEATRANK_OUTPUT``, the
+    active profile is the one the committed notebook states, and no dataset was missing."""
+    if os.environ.get("FEATRANK_OUTPUT") or notebook in _INCOMPLETE:
         return False
     return active_profile() == committed_profile(notebook)
 

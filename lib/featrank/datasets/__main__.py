@@ -18,7 +18,8 @@ import sys
 from pathlib import Path
 
 from ..config import data_dirs, raw_dir
-from ._available import download, download_host, how_to_get, reachable, skipped_datasets
+from ._available import (download, download_host, how_to_get, reachable, run_was_complete,
+                         skipped_datasets)
 from ._catalog import (PAPERS, _offline, _parts, availability, catalog, entry, load,
                        verify_files)
 
@@ -32,9 +33,13 @@ def main(argv=None) -> int:
                     help="first download the missing public datasets into data/raw/")
     ap.add_argument("--skipped", action="store_true",
                     help="only print the datasets the notebooks' last runs skipped")
+    ap.add_argument("--complete", metavar="NOTEBOOK",
+                    help="exit 0 if the notebook's last run skipped no dataset, else 1")
     args = ap.parse_args(argv)
     if args.skipped:
         return print_skipped()
+    if args.complete:
+        return 0 if run_was_complete(args.complete) else 1
 
     print("data folders searched:", ", ".join(str(d) for d in data_dirs()))
     if args.download:

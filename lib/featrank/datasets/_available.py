@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 import pandas as pd
 
 from .._io import atomic_write_bytes
-from ..config import cache_dir
+from ..config import cache_dir, mark_incomplete
 from . import _bundled
 from ._catalog import _fetch, _locate, _offline, _parts, entry, load, recorded_files
 
@@ -143,8 +143,27 @@ def skipped_dir() -> Path:
 def _record(notebook: str, rows: list) -> None:
     book = _RECORDS.setdefault(notebook, {})
     book.update({r["dataset"]: r for r in rows})
+    if any(obtainable(name) for name in book):   # a partial run stays out of figures/
+        mark_incomplete(notebook)
     df = pd.DataFrame(list(book.values()), columns=SKIPPED_COLUMNS)
     atomic_write_bytes(skipped_dir() / f"{notebook}.csv", df.to_csv(index=False).encode())
+
+
+def obtainable(name: str) -> bool:
+    """Can the dataset be had: a public download, or a file whose sha256 the catalogue
+    records (the mirror the committed outputs were made with)? Datasets nobody can get
+    (not public, not mirrored) do not make a run partial."""
+    e = entry(name)
+    return bool(e.get("openml") or e.get("url")
+                or any(part in recorded_files() for part in _parts(e)))
+
+
+def run_was_complete(notebook: str, folder=None) -> bool:
+    """True if the notebook's last run skipped no obtainable dataset (or recorded none)."""
+    path = (Path(folder) if folder is not None else skipped_dir()) / f"{notebook}.csv"
+    if not path.exists():
+        return True
+    return not any(obtainable(name) for name in pd.read_csv(path)["dataset"])
 
 
 def skipped_datasets(folder=None) -> pd.DataFrame:
