@@ -351,13 +351,7 @@ class _PolyRFE(BaseRanker):
         return scores, order
 
 
-class RakotomamonjyRFE(_PolyRFE):
-    """RM (Rakotomamonjy 2003; Quevedo 2007, Eq. 3): remove, after each SVM, the variable with
-    the smallest ``|d ||w||^2 / d s_i|`` at ``s = 1``, where ``K(s*x, s*x')`` scales the
-    inputs. For ``(<x, x'> + 1)^d`` this is
-    ``|2 d sum_{k,j} beta_k beta_j (<x_k, x_j> + 1)^(d-1) x_ki x_ji|``. Degree 1 is linear
-    RFE (Guyon et al. 2002). Ties remove the higher index first.
-
+_POLY_RFE_SECTIONS = """
     Parameters
     ----------
     degree : int, default 1
@@ -390,13 +384,22 @@ class RakotomamonjyRFE(_PolyRFE):
     Examples
     --------
     >>> import numpy as np
-    >>> from featrank.rankers import RakotomamonjyRFE
+    >>> from featrank.rankers import {name}
     >>> rng = np.random.default_rng(0)
     >>> X = rng.normal(size=(40, 4))
     >>> y = (X[:, 2] > 0).astype(int)
-    >>> r = RakotomamonjyRFE(n_features_to_select=1).fit(X, y)
+    >>> r = {name}(n_features_to_select=1).fit(X, y)
     >>> int(r.top_features_[0]), r.transform(X).shape
     (2, (40, 1))
+"""  # the numpydoc sections RM and DM share; {name}: the class
+
+
+class RakotomamonjyRFE(_PolyRFE):
+    """RM (Rakotomamonjy 2003; Quevedo 2007, Eq. 3): remove, after each SVM, the variable with
+    the smallest ``|d ||w||^2 / d s_i|`` at ``s = 1``, where ``K(s*x, s*x')`` scales the
+    inputs. For ``(<x, x'> + 1)^d`` this is
+    ``|2 d sum_{k,j} beta_k beta_j (<x_k, x_j> + 1)^(d-1) x_ki x_ji|``. Degree 1 is linear
+    RFE (Guyon et al. 2002). Ties remove the higher index first.
     """
 
     def _criterion(self, Xl, G, sv, beta, y_pm, d):
@@ -417,46 +420,6 @@ class DegroeveRFE(_PolyRFE):
     loss) is removed. Computed for all ``i`` at once by the binomial expansion of
     ``(G_jk + 1 + mu_i^2 - x_ji x_ki)^d`` (matrix products only). Ties remove the higher
     index first.
-
-    Parameters
-    ----------
-    degree : int, default 1
-        Degree of the kernel ``(<x, x'> + 1)^degree``.
-    C : float, default 1.0
-        Chosen per experiment from {1e-2, 1, 1e2, 1e5} (Sec. 4.3): the experiment module
-        runs each and keeps the best; the class takes one ``C``.
-    max_iter : int, default 20000
-        libsvm iteration limit per SVM.
-    n_features_to_select : None, int or float, default None
-        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
-
-    Binary problems only. Features are numeric without missing values; a DataFrame with ``category`` columns is
-    refused.
-
-    Attributes
-    ----------
-    scores_ : ndarray of shape (n_features,)
-        p − position + 1.
-    ranking_, top_features_ : the rank vector (1 = best) and the order.
-    criterion_at_removal_ : ndarray of shape (n_features,)
-        Each variable's criterion when it was removed.
-    n_unconverged_ : int
-        SVMs stopped by ``max_iter``.
-    n_iter_ : int
-        SVMs trained (one per removed variable).
-    classes_, n_features_in_, feature_names_in_ :
-        As in :class:`~featrank.rankers.base.BaseRanker`.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from featrank.rankers import DegroeveRFE
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.normal(size=(40, 4))
-    >>> y = (X[:, 2] > 0).astype(int)
-    >>> r = DegroeveRFE(n_features_to_select=1).fit(X, y)
-    >>> int(r.top_features_[0]), r.transform(X).shape
-    (2, (40, 1))
     """
 
     def _criterion(self, Xl, G, sv, beta, y_pm, d):
@@ -465,6 +428,10 @@ class DegroeveRFE(_PolyRFE):
     @staticmethod
     def _worst(crit):
         return int(np.flatnonzero(crit == crit.max())[-1])
+
+
+for _cls in (RakotomamonjyRFE, DegroeveRFE):
+    _cls.__doc__ += _POLY_RFE_SECTIONS.replace("{name}", _cls.__name__)
 
 
 def degroeve_criterion(X, G, sv, beta, y_pm, d):
