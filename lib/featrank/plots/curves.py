@@ -16,7 +16,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from . import method_color
+from .style import method_color
 
 _YLABEL = {"accuracy": "accuracy (CV estimate)", "error": "error rate (CV estimate)"}
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from . import method_color
+from .style import method_color
 from .curves import curves_figure, plot_curve
 
 _LABELS = {"RandomForest": "Random Forest", "InfoGain": "Info Gain", "random": "random",

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
-from . import method_color
+from .style import method_color
 
-#: names some papers use for a method that has a colour under another name
-ALIASES = {"SPE-ranker": "SPE", "Relief_k": "ReliefF", "RM": "SVMRFE"}
-#: colours of methods only these sweeps use (Quevedo 2007's rivals), distinct from the rest
-EXTRA_COLORS = {"SM": "#1f77b4", "GSRelief_k": "#98df8a", "DM": "#8c564b", "R2W2": "#e377c2",
-                "FCBF": "#17becf"}
 MARKERS = "osD^v<>ph*x+"
-
-
-def color_of(name: str) -> str:
-    """Colour of a method, through :data:`ALIASES` and :data:`EXTRA_COLORS`."""
-    return EXTRA_COLORS.get(name) or method_color(ALIASES.get(name, name))
 
 
 def plot_sweep(data, x: str, y: str, *, method: str = "method", methods=None, yerr=None,
@@ -32,7 +22,7 @@ def plot_sweep(data, x: str, y: str, *, method: str = "method", methods=None, ye
         if d.empty:
             continue
         ax.errorbar(d[x], d[y], yerr=None if yerr is None else d[yerr], label=name,
-                    color=color_of(name), marker=MARKERS[i % len(MARKERS)], ms=4, lw=1.3,
+                    color=method_color(name), marker=MARKERS[i % len(MARKERS)], ms=4, lw=1.3,
                     capsize=2 if yerr else 0)
     if logy:
         ax.set_yscale("log")
