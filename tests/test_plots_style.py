@@ -58,3 +58,18 @@ def test_rank_heatmap_blanks_the_diagonal_and_checks_its_input():
     plt.close("all")
     with pytest.raises(ValueError, match="2-D"):
         rank_heatmap(np.zeros((0, 0)))
+
+
+def test_izetta_panels_share_one_legend_below():
+    from featrank.plots.izetta2017 import error_panel, panel_grid, shared_legend
+
+    summary = pd.DataFrame({"method": ["K-First"] * 3 + ["Av-SD"] * 3, "size": [1, 2, 4] * 2,
+                            "mean": [.5, .4, .3, .6, .5, .4], "sd": [.05] * 6})
+    fig, axes = panel_grid(3)
+    for ax in axes:
+        error_panel(ax, summary)                 # each panel draws its own legend ...
+    leg = shared_legend(fig, axes)               # ... replaced by one for the figure
+    assert fig.legends == [leg] and all(ax.get_legend() is None for ax in axes)
+    assert [t.get_text() for t in leg.get_texts()] == ["K-First", "Av-SD"]
+    assert leg.get_lines()[0].get_color() == method_color("K-First")
+    plt.close(fig)

@@ -53,12 +53,12 @@ def plot_theta_family(gt, by_theta: dict, *, expected=None, title: str = ""):
         colors[name] = cmap(0.15 + 0.8 * k / max(1, len(thetas) - 1))
     if expected is not None:
         curves["expected"] = expected
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4), sharey=True, layout="constrained")
     for ax, kind in zip(axes, ("ffa", "rfa")):
         plot_curves_panel(ax, curves, kind, colors=colors)
-    axes[0].legend(fontsize=8)
+    # one legend beside the panels: inside, it would cover the high-theta curves
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside right center", fontsize=8)
     fig.suptitle(title)
-    fig.tight_layout()
     return fig
 
 
