@@ -11,7 +11,7 @@ import seaborn as sns
 
 def rank_heatmap(table, *, ax=None, title: str | None = None, fmt: str = "g",
                  cmap: str = "Blues", xlabel: str = "", ylabel: str = "",
-                 diagonal: bool = True, cbar: bool = False, vmin=None, vmax=None):
+                 diagonal: bool = True, cbar: bool = False, vmin=None, vmax=None, norm=None):
     """Draw ``table`` (a DataFrame, or a 2-D array) as an annotated heatmap; returns the axes.
 
     Parameters
@@ -32,6 +32,8 @@ def rank_heatmap(table, *, ax=None, title: str | None = None, fmt: str = "g",
         Draw a colour bar.
     vmin, vmax : float, optional
         Range of the colour map.
+    norm : matplotlib Normalize, optional
+        E.g. ``matplotlib.colors.LogNorm()`` for positions spanning orders of magnitude.
 
     Returns
     -------
@@ -52,7 +54,7 @@ def rank_heatmap(table, *, ax=None, title: str | None = None, fmt: str = "g",
     if ax is None:
         _, ax = plt.subplots(figsize=(0.55 * data.shape[1] + 1.4, 0.45 * data.shape[0] + 0.9))
     sns.heatmap(data.astype(float), annot=True, fmt=fmt, cmap=cmap, mask=mask, cbar=cbar,
-                vmin=vmin, vmax=vmax, square=False, linewidths=0.5, linecolor="white", ax=ax)
+                vmin=vmin, vmax=vmax, norm=norm, square=False, linewidths=0.5, linecolor="white", ax=ax)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.tick_params(axis="y", rotation=0)
