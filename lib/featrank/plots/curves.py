@@ -126,16 +126,18 @@ def curves_figure(curves: dict, *, expected=None, stability: dict | None = None,
                   stability_sizes=None, title: str | None = None, logx: bool = False,
                   band: bool = False, labels: dict | None = None):
     """The paper's per-dataset figure (Figs. 7, 8, A1-A12): FFA, RFA and, if given,
-    stability side by side, one legend (``labels``: legend text per method). Returns the
-    figure."""
+    stability side by side, one legend below them, never over a curve (``labels``: legend
+    text per method). Returns the figure."""
     n = 3 if stability else 2
-    fig, axes = plt.subplots(1, n, figsize=(4.6 * n, 3.6), constrained_layout=True)
+    fig, axes = plt.subplots(1, n, figsize=(4.6 * n, 3.9), layout="constrained")
     for ax, kind in zip(axes, ("ffa", "rfa")):
         plot_curve(curves, kind, expected=expected, ax=ax, logx=logx, band=band, labels=labels,
-                   legend=kind == "ffa")
+                   legend=False)
     if stability:
         plot_stability(stability, stability_sizes, ax=axes[2], logx=logx, labels=labels,
                        legend=False)
+    handles, texts = axes[0].get_legend_handles_labels()
+    fig.legend(handles, texts, loc="outside lower center", ncol=len(texts), fontsize=8)
     if title:
         fig.suptitle(title)
     return fig
