@@ -73,3 +73,14 @@ def test_izetta_panels_share_one_legend_below():
     assert [t.get_text() for t in leg.get_texts()] == ["K-First", "Av-SD"]
     assert leg.get_lines()[0].get_color() == method_color("K-First")
     plt.close(fig)
+
+
+def test_sweep_draws_variants_dashed_so_equal_lines_stay_visible():
+    from featrank.plots import plot_sweep
+
+    d = pd.DataFrame({"method": ["SPE-ranker"] * 2 + ["SPE w/o GS"] * 2, "r": [2, 3] * 2,
+                      "auc": [0.45, 0.41] * 2})
+    ax = plot_sweep(d, "r", "auc")
+    lines = [ln for ln in ax.get_lines() if ln.get_xdata().size == 2]
+    assert [ln.get_linestyle() for ln in lines] == ["-", "--"] and lines[1].get_markerfacecolor() == "none"
+    plt.close(ax.figure)

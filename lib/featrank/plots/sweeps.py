@@ -7,13 +7,18 @@ import matplotlib.pyplot as plt
 from .style import method_color
 
 MARKERS = "osD^v<>ph*x+"
+#: variants drawn dashed and hollow, so that a variant equal to its method (Quevedo's SPE
+#: without Gram-Schmidt, identical to SPE where nothing is redundant) does not hide it
+VARIANTS = ("SPE w/o GS",)
 
 
 def plot_sweep(data, x: str, y: str, *, method: str = "method", methods=None, yerr=None,
                ax=None, logy: bool = False, xlabel: str | None = None,
-               ylabel: str | None = None, title: str | None = None, legend: bool = True):
+               ylabel: str | None = None, title: str | None = None, legend: bool = True,
+               variants=VARIANTS):
     """One line per method of ``data[y]`` against ``data[x]`` (tidy DataFrame), with optional
-    error bars from column ``yerr``. Returns the axes."""
+    error bars from column ``yerr``; the methods named in ``variants`` are dashed with hollow
+    markers (drawn over their base method, both stay visible). Returns the axes."""
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 4))
     names = methods or list(dict.fromkeys(data[method]))
@@ -21,8 +26,10 @@ def plot_sweep(data, x: str, y: str, *, method: str = "method", methods=None, ye
         d = data[data[method] == name].sort_values(x)
         if d.empty:
             continue
+        variant = name in variants
         ax.errorbar(d[x], d[y], yerr=None if yerr is None else d[yerr], label=name,
-                    color=method_color(name), marker=MARKERS[i % len(MARKERS)], ms=4, lw=1.3,
+                    color=method_color(name), marker=MARKERS[i % len(MARKERS)], ms=5 if variant else 4,
+                    lw=1.3, ls="--" if variant else "-", mfc="none" if variant else None,
                     capsize=2 if yerr else 0)
     if logy:
         ax.set_yscale("log")
