@@ -477,6 +477,15 @@ def radius_squared(K, n_iter: int = 300):
     return float(g @ diag - g @ K @ g), g
 
 
+def variance_squared(K):
+    """The variance of the examples' images in feature space, ``mean K_ii - mean K_ij``:
+    the estimate Spider's ``r2w2_sel`` uses in place of ``R^2`` by default (``use_var2``);
+    ``radius_squared`` with the weights fixed at ``1/n``. Returns ``(var, g)``."""
+    n = K.shape[0]
+    g = np.full(n, 1.0 / n)
+    return float(g @ np.diag(K) - g @ K @ g), g
+
+
 class R2W2(BaseRanker):
     """R^2 W^2 (Weston et al. 2001; Quevedo 2007, Eqs. 5-6): scaling factors ``s`` of the
     inputs, ``K_s(x, x') = (<s*x, s*x'> + 1)^degree``, found by gradient descent on the
@@ -488,9 +497,11 @@ class R2W2(BaseRanker):
     ``d||w||^2/ds_k = -sum beta_i beta_j dK_ij/ds_k``,
     ``dR^2/ds_k = sum g_i dK_ii/ds_k - sum g_i g_j dK_ij/ds_k``, with
     ``dK_ij/ds_k = 2 d s_k x_ik x_jk (<s*x_i, s*x_j> + 1)^(d-1)``.
-    Open choices (Spider's defaults were not available): ``s`` starts at 1; each step moves
-    ``s`` by ``-step * grad / max|grad|`` and clips at 0; ``n_iter`` steps. Ties (variables
-    driven to 0) are broken by how late they reached 0, then by index.
+    Open choices: ``s`` starts at 1; each step moves ``s`` by ``-step * grad / max|grad|``
+    and clips at 0; ``n_iter`` steps. Ties (variables driven to 0) are broken by how late
+    they reached 0, then by index. Spider's ``r2w2_sel`` (the paper's implementation)
+    documents 100 gradient steps and the variance in feature space in place of ``R^2``
+    (``radius="variance"``); its optimiser is not public.
 
     Parameters
     ----------
@@ -501,6 +512,9 @@ class R2W2(BaseRanker):
         Gradient steps.
     step : float, default 0.1
         Largest move of a scaling factor per step.
+    radius : {"ball", "variance"}, default "ball"
+        ``R^2`` as the smallest enclosing ball (Weston et al.) or the variance in feature
+        space (Spider's default).
     max_iter : int, default 20000
         libsvm iteration limit per SVM.
     n_features_to_select : None, int or float, default None
@@ -537,11 +551,12 @@ class R2W2(BaseRanker):
     _binary_only = True
 
     def __init__(self, degree: int = 1, C: float = np.inf, n_iter: int = 30, step: float = 0.1,
-                 max_iter: int = 20_000, n_features_to_select=None):
+                 radius: str = "ball", max_iter: int = 20_000, n_features_to_select=None):
         self.degree = degree
         self.C = C
         self.n_iter = n_iter
         self.step = step
+        self.radius = radius
         self.max_iter = max_iter
         self.n_features_to_select = n_features_to_select
 
@@ -549,6 +564,9 @@ class R2W2(BaseRanker):
         d = _check_degree(self.degree)
         if not self.C > 0:
             raise ValueError(f"C must be positive, got {self.C!r}")
+        radii = {"ball": radius_squared, "variance": variance_squared}
+        if self.radius not in radii:
+            raise ValueError(f"radius must be one of {sorted(radii)}, got {self.radius!r}")
         y_pm = _pm1(y)
         n, m = X.shape
         s = np.ones(m)
@@ -564,7 +582,7 @@ class R2W2(BaseRanker):
                 1e-10 * np.mean(np.diag(K))
             sv, beta, _, _ = _fit_dual(K, y_pm, 1e8, self.max_iter)
             W2 = float(beta @ K[np.ix_(sv, sv)] @ beta)
-            R2, g = radius_squared(K)
+            R2, g = radii[self.radius](K)
             self.bound_.append(R2 * W2)
             K1 = G ** (d - 1)
             Xs = X[sv]
