@@ -124,13 +124,16 @@ def k_first(orders=None, *, k=None, ranks=None, n_features=None,
 
     (the paper's equation is missing from the text; this is the mapping its words describe)
     and features are ordered by decreasing mean ``<r'_ij>_j``, ties broken by the mean of the
-    original ``r_ij``. Default ``k`` = 10 % of p (their Sec. 3.3.1), at least 1. With
+    original ``r_ij``. Default ``k`` = 10 % of p (their Sec. 3.3.1), at least 1; a ``k``
+    strictly between 0 and 1 is such a fraction of p (``k=0.1``: the default). With
     ``k = p``, ``r' = r + 1/p`` and the order is Average-SD's up to tie-breaks.
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     p = pos.shape[1]
     if k is None:
-        k = max(1, int(round(0.1 * p)))
+        k = 0.1
+    if isinstance(k, float) and 0 < k < 1:
+        k = max(1, int(round(k * p)))
     if not (1 <= int(k) <= p) or int(k) != k:
         raise ValueError(f"k must be an integer in [1, p={p}], got {k!r}")
     # sum of k * r' = sum of max(0, k + 1 - pos): multiples of 1/2, exact
