@@ -6,6 +6,7 @@ _API = {
     # Slavkov 2020, Algorithm 1: forward/reverse feature addition, expected (random) curve
     "Curves": "curves", "error_curves": "curves", "expected_curve": "curves",
     "size_schedule": "curves", "curve_area": "curves", "random_orders": "curves",
+    "parse_sizes": "curves", "fast_engine": "curves",
     # Slavkov 2020, Eqs. 1-4: Canberra stability
     "canberra": "stability", "expected_canberra": "stability", "stability_curve": "stability",
     "pairwise_canberra": "stability",

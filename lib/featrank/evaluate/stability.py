@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..orders import check_order, check_orders
+from .curves import parse_sizes
 
 
 def _ranks(orders):
@@ -106,19 +107,18 @@ def stability_curve(orders, sizes=None, *, normalize: bool = True,
     the mean top-i Canberra distance over all pairs of rankings, divided by its expectation
     for random rankings (``normalize=False``: the raw mean distance). 0 = all rankings agree
     on their top i; about 1 = no more similar than random. ``sizes``: default 1..n, or as for
-    :func:`featrank.evaluate.size_schedule`. ``expected``: ``"exact"``, ``"eq3"`` or ``"eq3_fixed"``.
+    :func:`featrank.evaluate.parse_sizes`. ``expected``: ``"exact"``, ``"eq3"`` or
+    ``"eq3_fixed"``.
 
     Computed for all pairs and sizes at once in O(m^2 n + len(sizes) n): a feature with ranks
     lo <= hi in a pair adds 0 while i < lo, (i+1-lo)/(i+1+lo) while lo <= i < hi, and
     (hi-lo)/(hi+lo) from i = hi on.
     """
-    from .curves import _check_sizes
-
     orders = check_orders(orders)
     m, n = orders.shape
     if m < 2:
         raise ValueError("stability needs at least two rankings")
-    sizes = np.arange(1, n + 1) if sizes is None else _check_sizes(sizes, n)
+    sizes = np.arange(1, n + 1) if sizes is None else parse_sizes(sizes, n)
     R = _ranks(orders)
     nb = sizes.size + 1
     n_lo = np.zeros(n + 2)                      # pairs x features with lo = l
