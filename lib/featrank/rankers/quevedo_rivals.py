@@ -25,6 +25,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
+from .._libsvm import PrecomputedSVC
 from .base import BaseRanker
 from .discretize import mdl_discretize
 from .entropy import contingency_tables, symmetric_uncertainty_scores
@@ -291,13 +292,11 @@ class GSReliefK(BaseRanker):
 def _fit_dual(K, y_pm, C, max_iter):
     """libsvm on a precomputed kernel; returns ``(sv, beta, b, converged)`` with
     ``beta = alpha * y`` and the bias ``b`` (``f(x) = sum beta K + b``, > 0 for class +1)."""
-    svc = SVC(C=C, kernel="precomputed", tol=1e-3, max_iter=max_iter)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        svc.fit(K, y_pm)
-    beta = svc.dual_coef_[0] if svc.classes_[1] == 1 else -svc.dual_coef_[0]
-    b = svc.intercept_[0] if svc.classes_[1] == 1 else -svc.intercept_[0]
-    return svc.support_, beta, b, svc.fit_status_ == 0
+        svm = PrecomputedSVC(SVC(C=C, tol=1e-3, max_iter=max_iter), y_pm).fit(K)
+    sv, beta, b = svm.binary_dual()
+    return sv, beta, b, svm.status == 0
 
 
 class _PolyRFE(BaseRanker):
