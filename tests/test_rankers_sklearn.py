@@ -19,7 +19,7 @@ from featrank.learners import WekaIBk, WekaNaiveBayes
 RANKERS = [n for n in R.__all__ if n not in ("BaseRanker", "mdl_discretize")]
 # small settings so the checks stay fast (the defaults are the papers')
 FAST = {"RandomForestRanker": {"n_estimators": 5}, "R2W2": {"n_iter": 3},
-        "ReliefK": {"k": 3}, "GSReliefK": {"k": 3}}
+        "ReliefK": {"n_neighbors": 3}, "GSReliefK": {"n_neighbors": 3}}
 
 
 def _ranker(name, **params):

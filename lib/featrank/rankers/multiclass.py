@@ -25,7 +25,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
-from .base import BaseRanker
+from .base import BaseRanker, check_positive
 from .svmrfe import (_dual_weights, _pick_worst, binary_problems, elimination_schedule,
                      rfe_orders, scale_features)
 
@@ -34,8 +34,7 @@ class _RFEParams:
         return elimination_schedule(p, self.step, self.threshold, self.final_step, self.schedule)
 
     def _check_C(self):
-        if not self.C > 0:
-            raise ValueError(f"C must be > 0, got {self.C}")
+        check_positive("C", self.C)
 
 
 class MulticlassSVMRFE(_RFEParams, BaseRanker):

@@ -47,7 +47,7 @@ import numpy as np
 from sklearn.svm import SVC
 
 from .._libsvm import PrecomputedSVC
-from .base import BaseRanker
+from .base import BaseRanker, check_positive
 
 SCALINGS = ("minmax", "standard", None)
 
@@ -386,8 +386,7 @@ class SVMRFE(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        if not self.C > 0:
-            raise ValueError(f"C must be > 0, got {self.C}")
+        check_positive("C", self.C)
         if self.multiclass not in ("ova", "ovo"):
             raise ValueError(f"multiclass must be 'ova' or 'ovo', got {self.multiclass!r}")
         Xe, groups = encode_nominal(X, self.categorical_, self.nominal)
