@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import BaseRanker
+from .base import BaseRanker, top_feature_example
 from .discretize import SMALL, _lnf, mdl_discretize
 
 
@@ -242,16 +242,6 @@ class FCBF(BaseRanker):
     classes_, n_features_in_, feature_names_in_ :
         As in :class:`~featrank.rankers.base.BaseRanker`.
 
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from featrank.rankers import FCBF
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.normal(size=(40, 4))
-    >>> y = (X[:, 2] > 0).astype(int)
-    >>> r = FCBF(n_features_to_select=1).fit(X, y)
-    >>> int(r.top_features_[0]), r.transform(X).shape
-    (2, (40, 1))
     """
 
     _allow_nan = False
@@ -281,3 +271,6 @@ class FCBF(BaseRanker):
             alive = alive[~redundant]
         self.redundant_ = np.asarray(removed, dtype=np.intp)
         return su, np.asarray(kept + removed + low.tolist(), dtype=np.intp)
+
+
+FCBF.__doc__ += top_feature_example('FCBF', '')

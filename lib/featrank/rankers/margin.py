@@ -21,7 +21,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
 from .._libsvm import PrecomputedSVC
-from .base import BaseRanker, binary_pm1, check_degree, check_positive
+from .base import (BaseRanker, binary_pm1, check_degree, check_positive,
+                   top_feature_example)
 
 _TINY = 1e-12
 
@@ -86,6 +87,16 @@ class _PolyRFE(BaseRanker):
         return scores, order
 
 
+#: the end of the Parameters section of every ranker here
+_SVM_PARAMETERS = """    max_iter : int, default 20000
+        libsvm iteration limit per SVM.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Binary problems only. Features are numeric without missing values; a DataFrame with
+    ``category`` columns is refused.
+"""
+
 _POLY_RFE_SECTIONS = """
     Parameters
     ----------
@@ -94,14 +105,7 @@ _POLY_RFE_SECTIONS = """
     C : float, default 1.0
         Chosen per experiment from {1e-2, 1, 1e2, 1e5} (Sec. 4.3): the experiment module
         runs each and keeps the best; the class takes one ``C``.
-    max_iter : int, default 20000
-        libsvm iteration limit per SVM.
-    n_features_to_select : None, int or float, default None
-        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
-
-    Binary problems only. Features are numeric without missing values; a DataFrame with ``category`` columns is
-    refused.
-
+""" + _SVM_PARAMETERS + """
     Attributes
     ----------
     scores_ : ndarray of shape (n_features,)
@@ -115,18 +119,7 @@ _POLY_RFE_SECTIONS = """
         SVMs trained (one per removed variable).
     classes_, n_features_in_, feature_names_in_ :
         As in :class:`~featrank.rankers.base.BaseRanker`.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from featrank.rankers import {name}
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.normal(size=(40, 4))
-    >>> y = (X[:, 2] > 0).astype(int)
-    >>> r = {name}(n_features_to_select=1).fit(X, y)
-    >>> int(r.top_features_[0]), r.transform(X).shape
-    (2, (40, 1))
-"""  # the numpydoc sections RM and DM share; {name}: the class
+"""  # the numpydoc sections RM and DM share
 
 
 class RakotomamonjyRFE(_PolyRFE):
@@ -166,7 +159,7 @@ class DegroeveRFE(_PolyRFE):
 
 
 for _cls in (RakotomamonjyRFE, DegroeveRFE):
-    _cls.__doc__ += _POLY_RFE_SECTIONS.replace("{name}", _cls.__name__)
+    _cls.__doc__ += _POLY_RFE_SECTIONS + top_feature_example(_cls.__name__)
 
 
 def degroeve_criterion(X, G, sv, beta, y_pm, d):
@@ -236,14 +229,7 @@ class R2W2(BaseRanker):
         Gradient steps.
     step : float, default 0.1
         Largest move of a scaling factor per step.
-    max_iter : int, default 20000
-        libsvm iteration limit per SVM.
-    n_features_to_select : None, int or float, default None
-        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
-
-    Binary problems only. Features are numeric without missing values; a DataFrame with ``category`` columns is
-    refused.
-
+{svm_parameters}
     Attributes
     ----------
     scores_, scaling_ : ndarray of shape (n_features,)
@@ -256,16 +242,6 @@ class R2W2(BaseRanker):
     classes_, n_features_in_, feature_names_in_ :
         As in :class:`~featrank.rankers.base.BaseRanker`.
 
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from featrank.rankers import R2W2
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.normal(size=(40, 4))
-    >>> y = (X[:, 2] > 0).astype(int)
-    >>> r = R2W2(n_features_to_select=1).fit(X, y)
-    >>> int(r.top_features_[0]), r.transform(X).shape
-    (2, (40, 1))
     """
 
     _allow_nan = False
@@ -315,3 +291,7 @@ class R2W2(BaseRanker):
         self.scaling_ = s
         order = np.lexsort((np.arange(m), -zero_at, -s))
         return s.copy(), order
+
+
+R2W2.__doc__ = R2W2.__doc__.replace("{svm_parameters}", _SVM_PARAMETERS) + \
+    top_feature_example("R2W2")

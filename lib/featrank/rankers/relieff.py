@@ -33,7 +33,7 @@ import numpy as np
 from scipy.spatial.distance import cdist
 
 from ._javarandom import JavaRandom, java_rem
-from .base import BaseRanker
+from .base import BaseRanker, top_feature_example
 from .discretize import SMALL, resolve_categorical
 
 _BLOCK_ELEMENTS = 1 << 22  # ~32 MB of float64 per temporary block
@@ -377,16 +377,6 @@ class ReliefK(BaseRanker):
     classes_, n_features_in_, feature_names_in_ :
         As in :class:`~featrank.rankers.base.BaseRanker`.
 
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from featrank.rankers import ReliefK
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.normal(size=(40, 4))
-    >>> y = (X[:, 2] > 0).astype(int)
-    >>> r = ReliefK(n_neighbors=5, n_features_to_select=1).fit(X, y)
-    >>> int(r.top_features_[0]), r.transform(X).shape
-    (2, (40, 1))
     """
 
     _allow_nan = False
@@ -400,7 +390,7 @@ class ReliefK(BaseRanker):
         return relief_k_scores(X, hits, misses), None
 
 
-class GSReliefK(BaseRanker):
+class GSReliefK(ReliefK):
     """GSRelief_k (Guyon et al. 2003; Quevedo 2007, Sec. 2.2, Table 1): forward ranking by the
     Relief_k criterion with Gram-Schmidt during ranking: after each selection the remaining
     (mean-centred) variables are projected onto the orthogonal complement of the selected one
@@ -425,23 +415,7 @@ class GSReliefK(BaseRanker):
     classes_, n_features_in_, feature_names_in_ :
         As in :class:`~featrank.rankers.base.BaseRanker`.
 
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from featrank.rankers import GSReliefK
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.normal(size=(40, 4))
-    >>> y = (X[:, 2] > 0).astype(int)
-    >>> r = GSReliefK(n_neighbors=5, n_features_to_select=1).fit(X, y)
-    >>> int(r.top_features_[0]), r.transform(X).shape
-    (2, (40, 1))
     """
-
-    _allow_nan = False
-
-    def __init__(self, n_neighbors: int = 30, n_features_to_select=None):
-        self.n_neighbors = n_neighbors
-        self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
         hits, misses = knn_hits_misses(X, y, self.n_neighbors)
@@ -470,3 +444,7 @@ class GSReliefK(BaseRanker):
             s = np.full(m, -np.inf)
             s[idx] = relief_k_scores(W[:, idx], hits, misses)
         return scores, np.asarray(order, dtype=np.intp)
+
+
+ReliefK.__doc__ += top_feature_example('ReliefK', 'n_neighbors=5, ')
+GSReliefK.__doc__ += top_feature_example('GSReliefK', 'n_neighbors=5, ')

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import BaseRanker, check_degree
+from .base import BaseRanker, check_degree, top_feature_example
 
 _TINY = 1e-12
 
@@ -209,16 +209,6 @@ class StoppigliaSM(BaseRanker):
     classes_, n_features_in_, feature_names_in_ :
         As in :class:`~featrank.rankers.base.BaseRanker`.
 
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from featrank.rankers import StoppigliaSM
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.normal(size=(40, 4))
-    >>> y = (X[:, 2] > 0).astype(int)
-    >>> r = StoppigliaSM(n_features_to_select=1).fit(X, y)
-    >>> int(r.top_features_[0]), r.transform(X).shape
-    (2, (40, 1))
     """
 
     _allow_nan = False
@@ -261,3 +251,6 @@ class StoppigliaSM(BaseRanker):
                 F -= q[:, None, None] * np.einsum("n,nmd->md", q, F)[None]
                 r = r - q * (q @ r)
         return scores, np.asarray(order, dtype=np.intp)
+
+
+StoppigliaSM.__doc__ += top_feature_example('StoppigliaSM', '')
