@@ -24,7 +24,25 @@ _BIG_CELLS = 128_000_000     # n * n above this: build condensations from edge l
 
 def pairwise_counts(orders=None, *, ranks=None, n_features=None) -> np.ndarray:
     """``N[x, y]`` = number of lists ranking ``x`` strictly above ``y``; a ``(p, p)`` int8
-    (int16 beyond 127 lists) matrix. Profile arguments as :func:`featrank.aggregate.borda`."""
+    (int16 beyond 127 lists) matrix. Profile arguments as :func:`featrank.aggregate.borda`.
+
+    Parameters
+    ----------
+    orders, ranks, n_features
+        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
+        matrix with ties).
+
+    Returns
+    -------
+    ndarray of shape (p, p)
+        ``N[x, y]``.
+
+    Examples
+    --------
+    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
+    >>> pairwise_counts(orders)[0].tolist()   # 0 above 1 in two lists, above 2 and 3 in all
+    [0, 2, 3, 3]
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     return _counts(pos)
 
@@ -44,7 +62,25 @@ def _counts(pos):
 
 def pairwise_margins(orders=None, *, ranks=None, n_features=None) -> np.ndarray:
     """``d[x, y] = N[x, y] - N[y, x]``: how many more lists put ``x`` above ``y`` than the
-    reverse (antisymmetric, int8/int16)."""
+    reverse (antisymmetric, int8/int16).
+
+    Parameters
+    ----------
+    orders, ranks, n_features
+        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
+        matrix with ties).
+
+    Returns
+    -------
+    ndarray of shape (p, p)
+        ``d[x, y] = -d[y, x]``.
+
+    Examples
+    --------
+    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
+    >>> pairwise_margins(orders)[0].tolist()
+    [0, 1, 3, 3]
+    """
     N = pairwise_counts(orders, ranks=ranks, n_features=n_features)
     return _margins(N)
 
@@ -61,7 +97,27 @@ def _margins(N):
 def copeland(orders=None, *, ranks=None, n_features=None, random_state=None) -> np.ndarray:
     """Copeland's method, Izetta 2017 Sec. 2.2.1 ("Condorcet"): features by decreasing
     number of pairwise wins minus defeats (``x`` wins against ``y`` when more lists rank it
-    above ``y`` than the reverse); ties broken by the mean relative rank (Borda)."""
+    above ``y`` than the reverse); ties broken by the mean relative rank (Borda).
+
+    Parameters
+    ----------
+    orders, ranks, n_features
+        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
+        matrix with ties).
+    random_state : int, optional
+        Break remaining ties at random (seeded); default: the lower feature index first.
+
+    Returns
+    -------
+    ndarray of shape (p,)
+        The aggregated order, best first.
+
+    Examples
+    --------
+    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
+    >>> copeland(orders).tolist()
+    [0, 1, 2, 3]
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     d = _margins(_counts(pos))
     score = np.empty(d.shape[0], dtype=np.int64)
@@ -83,6 +139,25 @@ def condorcet(orders=None, *, ranks=None, n_features=None, random_state=None) ->
 
     Victory counts are updated in O(p) per step (one column of the beats matrix), so the
     whole order costs O(p^2) after the pairwise counts.
+
+    Parameters
+    ----------
+    orders, ranks, n_features
+        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
+        matrix with ties).
+    random_state : int, optional
+        Break remaining ties at random (seeded); default: the lower feature index first.
+
+    Returns
+    -------
+    ndarray of shape (p,)
+        The aggregated order, best first.
+
+    Examples
+    --------
+    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
+    >>> condorcet(orders).tolist()
+    [0, 1, 2, 3]
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     N = _counts(pos)
@@ -429,7 +504,29 @@ def schulze_ssd(orders=None, *, ranks=None, n_features=None, strength="winning",
     """Prati's sequential use of Schwartz sequential dropping: the SSD winners are ranked
     first (ties among them broken at random with ``random_state``, else by index), removed,
     and the dropping restarts on the remaining features. Literal and slow (about p^4 in the
-    worst case): for small profiles and for checking :func:`schulze`."""
+    worst case): for small profiles and for checking :func:`schulze`.
+
+    Parameters
+    ----------
+    orders, ranks, n_features
+        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
+        matrix with ties).
+    strength : {"winning", "margin"}, default "winning"
+        Link strength: winning votes ``N[x, y]`` (Prati, Izetta) or the margin.
+    random_state : int, optional
+        Break remaining ties at random (seeded); default: the lower feature index first.
+
+    Returns
+    -------
+    ndarray of shape (p,)
+        The aggregated order, best first.
+
+    Examples
+    --------
+    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
+    >>> schulze_ssd(orders).tolist()
+    [0, 1, 2, 3]
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     N = _counts(pos)
     p = N.shape[0]
@@ -446,7 +543,27 @@ def schulze_ssd(orders=None, *, ranks=None, n_features=None, strength="winning",
 def strongest_paths(orders=None, *, ranks=None, n_features=None, strength="winning"):
     """Schulze's strongest-path strengths ``P[x, y]`` by his Floyd-Warshall variant
     (Schulze 2011, Sec. 2.3): cubic, for small profiles and for checking; :func:`schulze`
-    does not need the matrix."""
+    does not need the matrix.
+
+    Parameters
+    ----------
+    orders, ranks, n_features
+        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
+        matrix with ties).
+    strength : {"winning", "margin"}, default "winning"
+        Link strength: winning votes ``N[x, y]`` (Prati, Izetta) or the margin.
+
+    Returns
+    -------
+    ndarray of shape (p, p)
+        ``P[x, y]``: the strength of the strongest path from ``x`` to ``y``.
+
+    Examples
+    --------
+    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
+    >>> strongest_paths(orders).tolist()
+    [[0, 2, 3, 3], [0, 0, 2, 3], [0, 0, 0, 2], [0, 0, 0, 0]]
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     P = _links(_counts(pos), strength).astype(np.int64)
     for k in range(P.shape[0]):
