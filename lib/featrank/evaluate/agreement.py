@@ -25,7 +25,26 @@ def spearman_rho(scores_a, scores_b, *, ties: str = "average") -> np.ndarray:
     """Spearman's rho between a ranking ``a`` and one or many rankings ``b`` (rows), given as
     relevance scores (higher = better): Pearson correlation of the rank vectors (Appendix A2 of
     Slavkov 2020). ``ties="average"`` gives tied features their mean rank (scipy's
-    ``spearmanr``); ``"index"`` ranks them by feature index first."""
+    ``spearmanr``); ``"index"`` ranks them by feature index first.
+
+    Parameters
+    ----------
+    scores_a : array-like of shape (p,)
+        The relevance scores of ranking ``a``.
+    scores_b : array-like of shape (p,) or (m, p)
+        Those of one or many rankings.
+    ties : {"average", "index"}, default "average"
+        As above.
+
+    Returns
+    -------
+    ndarray of shape (m,)
+
+    Examples
+    --------
+    >>> spearman_rho([3, 2, 1, 0], [[3, 2, 1, 0], [0, 1, 2, 3]]).tolist()
+    [1.0, -1.0]
+    """
     a = np.atleast_2d(np.asarray(scores_a, float))
     b = np.atleast_2d(np.asarray(scores_b, float))
     if a.shape[-1] != b.shape[-1]:
@@ -43,9 +62,27 @@ def spearman_rho(scores_a, scores_b, *, ties: str = "average") -> np.ndarray:
 def ranking_distance(relevance, noisy, *, ties: str = "average") -> float:
     """Eq. (6) of Slavkov 2020: ``dist(R_GT, R_theta) = 1 - mean_t rho(R_GT, R_theta,t)``.
 
-    relevance : ground-truth relevance (p,); noisy : relevance vectors of the m noisy
-    rankings (m, p) (e.g. :func:`featrank.datasets.slavkov2020.noisy_relevances`). Rankings are compared through their rank
-    vectors, with ``ties`` as in :func:`spearman_rho`.
+    The noisy rankings come e.g. from :func:`featrank.datasets.slavkov2020.noisy_relevances`;
+    rankings are compared through their rank vectors.
+
+    Parameters
+    ----------
+    relevance : array-like of shape (p,)
+        Ground-truth relevance.
+    noisy : array-like of shape (m, p)
+        Relevance vectors of the noisy rankings.
+    ties : {"average", "index"}, default "average"
+        As :func:`spearman_rho`.
+
+    Returns
+    -------
+    float
+        In [0, 2]: 0 when every noisy ranking is the ground truth.
+
+    Examples
+    --------
+    >>> ranking_distance([3, 2, 1, 0], [[3, 2, 1, 0], [0, 1, 2, 3]])   # 1 - (1 - 1) / 2
+    1.0
     """
     rel = check_scores(relevance, name="relevance")
     noisy = np.atleast_2d(np.asarray(noisy, float))

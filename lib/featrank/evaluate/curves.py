@@ -58,6 +58,26 @@ def size_schedule(p: int, kind: str = "paper") -> np.ndarray:
     ``"all"``: 1, 2, ..., p. ``"paper"``: Slavkov 2020 (Sec. "Experimental setup" of the
     real-data study): from size i the next is i + delta(i), delta(i) = 1 for i <= 50, 5 for
     50 < i <= 500 and p // 20 beyond; p itself always ends the schedule.
+
+    Parameters
+    ----------
+    p : int
+        Number of features.
+    kind : {"paper", "all"}, default "paper"
+        Which schedule.
+
+    Returns
+    -------
+    ndarray of int
+        Strictly increasing sizes ending at ``p``.
+
+    Examples
+    --------
+    >>> size_schedule(4, "all").tolist()
+    [1, 2, 3, 4]
+    >>> s = size_schedule(60)
+    >>> s.size, s[-4:].tolist()
+    (53, [50, 51, 56, 60])
     """
     p = int(p)
     if p < 1:
@@ -129,6 +149,33 @@ class Curves:
     (1 - accuracy: the curves fall) or a callable's name. :func:`error_curves` and
     :func:`expected_curve` take ``scoring="error"`` to get error rates;
     :func:`featrank.evaluate.eca_vs_random` reads ``scoring`` to choose the sign.
+
+    Parameters
+    ----------
+    sizes : ndarray of int
+        The subset sizes of the points.
+    ffa, rfa : ndarray of shape (n_runs, n_sizes) or None
+        The raw values.
+    n_features : int
+        The number of features ``p``.
+    scoring : str, default "accuracy"
+        What the values measure.
+    meta : dict
+        How they were computed (engine, splits, ...).
+
+    Attributes
+    ----------
+    ffa_mean, rfa_mean, ffa_std, rfa_std : ndarray of shape (n_sizes,) or None
+        Mean and standard deviation over the runs.
+    x_ffa, x_rfa : ndarray of int
+        Plotting positions.
+
+    Examples
+    --------
+    >>> c = Curves(sizes=np.array([1, 2, 3]), ffa=np.array([[0.6, 0.8, 0.9], [0.8, 0.8, 0.9]]),
+    ...            rfa=None, n_features=3)
+    >>> c.ffa_mean.tolist(), c.x_rfa.tolist(), c.to_frame().shape
+    ([0.7, 0.8, 0.9], [3, 2, 1], (3, 5))
     """
 
     sizes: np.ndarray
@@ -165,6 +212,27 @@ def curve_area(curve, sizes=None, *, kind: str = "ffa", normalize: bool = True) 
     ``curve``: a :class:`Curves` (then ``kind`` picks FFA or RFA mean) or a 1-D array of
     values at ``sizes`` (default 1..len). ``normalize``: divide by the size range, i.e. the
     mean height (a single point returns its value).
+
+    Parameters
+    ----------
+    curve : Curves or array-like of shape (n_points,)
+        The curve.
+    sizes : array-like of shape (n_points,), optional
+        The subset sizes of the values (an array ``curve`` only).
+    kind : {"ffa", "rfa"}, default "ffa"
+        Which mean curve of a :class:`Curves`.
+    normalize : bool, default True
+        Divide by the size range.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> values = [0.5, 0.7, 0.8, 0.8]
+    >>> round(curve_area(values), 4), round(curve_area(values, normalize=False), 2)
+    (0.7167, 2.15)
     """
     if isinstance(curve, Curves):
         sizes, values = curve.sizes, getattr(curve, f"{kind}_mean")
@@ -187,7 +255,26 @@ _ENGINES = {"plain": _PlainChain, "knn": _KNNChain, "svm": _SVMChain}
 
 
 def fast_engine(model) -> str:
-    """Which engine computes curves of ``model``: ``"knn"``, ``"svm"`` or ``"plain"``."""
+    """Which engine computes curves of ``model``: ``"knn"``, ``"svm"`` or ``"plain"``.
+
+    Parameters
+    ----------
+    model : classifier
+        The model of the curves (a learner of :func:`featrank.learners.make_learner` or a
+        scikit-learn classifier).
+
+    Returns
+    -------
+    str
+        ``"knn"`` for Weka IBk, ``"svm"`` for Weka's SMO pipeline with a linear or
+        polynomial kernel, else ``"plain"`` (refit per point).
+
+    Examples
+    --------
+    >>> from featrank.learners import make_learner
+    >>> [fast_engine(make_learner(name)) for name in ("knn", "svm", "nb")]
+    ['knn', 'svm', 'plain']
+    """
     if type(model) is WekaIBk:
         return "knn"
     if isinstance(model, Pipeline) and len(model.steps) == 2:
@@ -373,7 +460,26 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
 
 
 def random_orders(p: int, n_orders: int, random_state=0) -> np.ndarray:
-    """``(n_orders, p)`` uniformly random orders (the random ranking R_RND)."""
+    """``(n_orders, p)`` uniformly random orders (the random ranking R_RND).
+
+    Parameters
+    ----------
+    p : int
+        Number of features.
+    n_orders : int
+        Number of orders.
+    random_state : int, default 0
+        Seed.
+
+    Returns
+    -------
+    ndarray of shape (n_orders, p)
+
+    Examples
+    --------
+    >>> random_orders(5, 2, random_state=0).tolist()
+    [[3, 2, 1, 0, 4], [3, 1, 2, 0, 4]]
+    """
     rng = np.random.default_rng(random_state)
     return np.argsort(rng.random((int(n_orders), int(p))), axis=1, kind="stable")
 
