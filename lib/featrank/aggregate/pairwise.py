@@ -6,6 +6,10 @@ strictly above feature ``y`` (tied or both-unranked pairs count for neither). Wi
 lists ``N`` takes the values ``0..m``, so it is stored in ``int8`` (``int16`` beyond 127
 lists) and the strongest paths of Schulze's method are computed level by level over these
 few values (see :func:`schulze`), not by a cubic Floyd-Warshall loop.
+
+(Over 400 lines: the graph routines below -- strongly connected components, reachability,
+closure counts -- exist only for Schulze's level-by-level paths, and its tests switch
+between them through this module's constants, so they stay beside it.)
 """
 from __future__ import annotations
 

@@ -22,6 +22,10 @@ variables in libsvm's order and ties fall the same way. ``QD_i = K_ii`` stays do
 libsvm. Per iteration: one pass for WSS3's second half, one for the gradient (with G_bar,
 when needed, and the next iteration's first half): 1.2-1.9x faster than libsvm on one fit
 of waveform-5000's size (4500 samples), about as fast inside the curve loop on sonar's (187).
+
+(Over 400 lines: one solver, kept in one module so that it reads beside libsvm's
+``Solver``; the loops that look alike -- the maximum over ``I_up`` alone and fused with
+the gradient update -- are fused on purpose, one pass over the variables per iteration.)
 """
 from __future__ import annotations
 
