@@ -128,3 +128,32 @@ def finish_order(keys, random_state=None) -> np.ndarray:
     if random_state is not None:
         last = np.random.default_rng(random_state).permutation(p)
     return np.lexsort((last,) + tuple(reversed(keys))).astype(np.intp)
+
+
+# --------------------------------------------------------------------------- numpydoc
+_PROFILE = """    orders, ranks, n_features
+        The profile, read as :func:`featrank.aggregate.borda` reads it (full or partial
+        orders, or a rank matrix with ties)."""
+_RANDOM_STATE = """    random_state : int, optional
+        Break remaining ties at random (seeded); default: the lower feature index first."""
+_ORDER = """    ndarray of shape (p,)
+        The aggregated order, best first."""
+_EXAMPLE_PROFILE = "    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]"
+
+
+def profile_doc(example: str, *, parameters: str = "", returns: str = _ORDER,
+                random_state: bool = True):
+    """Append the numpydoc sections of a function of a profile to its docstring: the shared
+    parameters (the profile, then ``parameters``, then ``random_state`` unless False), the
+    Returns section (default: an order) and an Examples section that starts with the three
+    lists ``orders`` and goes on with ``example``. Text is indented as a docstring body."""
+    params = "\n".join(t for t in (_PROFILE, parameters.strip("\n"),
+                                    _RANDOM_STATE if random_state else "") if t)
+
+    def decorate(func):
+        func.__doc__ = (f"{func.__doc__.rstrip()}\n\n    Parameters\n    ----------\n{params}"
+                        f"\n\n    Returns\n    -------\n{returns.strip(chr(10))}\n\n"
+                        f"    Examples\n    --------\n{_EXAMPLE_PROFILE}\n"
+                        f"{example.strip(chr(10))}\n    ")
+        return func
+    return decorate

@@ -15,7 +15,7 @@ import warnings
 
 import numpy as np
 
-from ._profile import finish_order, positions
+from ._profile import finish_order, positions, profile_doc
 from .pairwise import _counts
 
 #: the two edge directions Prati's text allows for his MC4 (see :func:`prati_mc4`)
@@ -59,6 +59,15 @@ def mc4_stationary(orders=None, *, ranks=None, n_features=None, alpha=0.1, tol=1
     return pi
 
 
+@profile_doc("""
+    >>> mc4(orders).tolist()
+    [0, 1, 2, 3]""",
+             parameters="""
+    alpha : float, default 0.1
+        Probability of a random jump.
+
+    tol : float, default 1e-13
+        Convergence tolerance of the power iteration.""")
 def mc4(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=None,
         tol=1e-13) -> np.ndarray:
     """MC4 of Dwork et al. (2001, Sec. 4.2) with PageRank's random jump ``alpha``: features
@@ -68,29 +77,6 @@ def mc4(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=Non
     This is Dwork et al.'s majority chain, not the chain Prati (2012, Sec. IV) describes
     under the name MC4 (edges weighted by the distance between two features in each list):
     that one is :func:`prati_mc4`. Notebook 02 keeps this one as the extra "MC4-Dwork".
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-    alpha : float, default 0.1
-        Probability of a random jump.
-    random_state : int, optional
-        Break remaining ties at random (seeded); default: the lower feature index first.
-    tol : float, default 1e-13
-        Convergence tolerance of the power iteration.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The aggregated order, best first.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> mc4(orders).tolist()
-    [0, 1, 2, 3]
     """
     pi = mc4_stationary(orders, ranks=ranks, n_features=n_features, alpha=alpha, tol=tol)
     pos = positions(orders, ranks=ranks, n_features=n_features)
@@ -137,6 +123,16 @@ def _dense_weights(b):
     return W
 
 
+@profile_doc("""
+    >>> prati_mc4_weights(orders)[3].tolist()   # last feature: edges to 0, 1, 2
+    [7.0, 5.0, 3.0, 0.0]""",
+             parameters="""
+    direction : {"reversed", "as_written"}, default "reversed"
+        As :func:`prati_mc4`.""",
+             returns="""
+    ndarray of shape (p, p)
+        ``W[x, y]``: the summed weight of the edge ``x -> y``.""",
+             random_state=False)
 def prati_mc4_weights(orders=None, *, ranks=None, n_features=None,
                       direction="reversed") -> np.ndarray:
     """Edge weights of Prati's MC4 graph (2012, Sec. IV): ``W[x, y]`` = the weight of the
@@ -146,25 +142,6 @@ def prati_mc4_weights(orders=None, *, ranks=None, n_features=None,
     ``x -> y`` weighted by their distance ``pos[y] - pos[x]`` in that list; ``"reversed"``:
     the same edges pointing the other way (``W.T``). Dense ``p x p`` float64 (1.3 GB at
     p = 12,625): for inspection and tests; :func:`prati_mc4` does not build it.
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-    direction : {"reversed", "as_written"}, default "reversed"
-        As :func:`prati_mc4`.
-
-    Returns
-    -------
-    ndarray of shape (p, p)
-        ``W[x, y]``: the summed weight of the edge ``x -> y``.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> prati_mc4_weights(orders)[3].tolist()   # last feature: edges to 0, 1, 2
-    [7.0, 5.0, 3.0, 0.0]
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     return _dense_weights(_oriented(pos, direction))
@@ -196,6 +173,20 @@ def _pagerank(flow, out_weight, alpha, *, stop, tol, max_iter):
     return pi
 
 
+@profile_doc("""
+    >>> prati_mc4_scores(orders).round(3).tolist()
+    [0.395, 0.438, 0.13, 0.037]""",
+             parameters="""
+    alpha, direction, stop, tol
+        As :func:`prati_mc4`.
+    max_iter : int, default 10000
+        Most PageRank steps.
+    dense : bool, default False
+        Build the ``p x p`` transition matrix instead of the O(m p) products.""",
+             returns="""
+    ndarray of shape (p,)
+        The PageRank scores, summing to 1.""",
+             random_state=False)
 def prati_mc4_scores(orders=None, *, ranks=None, n_features=None, alpha=0.1,
                      direction="reversed", stop="converged", tol=1e-12, max_iter=10_000,
                      dense=False) -> np.ndarray:
@@ -203,29 +194,6 @@ def prati_mc4_scores(orders=None, *, ranks=None, n_features=None, alpha=0.1,
 
     ``dense=True`` builds the ``p x p`` transition matrix (as :func:`prati_mc4_weights`);
     the default computes each product from the positions in O(m p) memory and time.
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-    alpha, direction, stop, tol
-        As :func:`prati_mc4`.
-    max_iter : int, default 10000
-        Most PageRank steps.
-    dense : bool, default False
-        Build the ``p x p`` transition matrix instead of the O(m p) products.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The PageRank scores, summing to 1.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> prati_mc4_scores(orders).round(3).tolist()
-    [0.395, 0.438, 0.13, 0.037]
     """
     _check_alpha(alpha)
     if stop not in ("converged", "jung"):

@@ -17,7 +17,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
-from ._profile import finish_order, positions
+from ._profile import finish_order, positions, profile_doc
 
 _BLOCK = 256
 # switches between algorithms (module constants so that tests can force every path)
@@ -26,26 +26,21 @@ _MIN_DENSE_SCC = 64          # smaller graphs always go to scipy
 _BIG_CELLS = 128_000_000     # n * n above this: build condensations from edge lists
 
 
+#: a Parameters entry of several functions here
+STRENGTH = """    strength : {"winning", "margin"}, default "winning"
+        Link strength: winning votes ``N[x, y]`` (Prati, Izetta) or the margin."""
+
+
+@profile_doc("""
+    >>> pairwise_counts(orders)[0].tolist()   # 0 above 1 in two lists, above 2 and 3 in all
+    [0, 2, 3, 3]""",
+             returns="""
+    ndarray of shape (p, p)
+        ``N[x, y]``.""",
+             random_state=False)
 def pairwise_counts(orders=None, *, ranks=None, n_features=None) -> np.ndarray:
     """``N[x, y]`` = number of lists ranking ``x`` strictly above ``y``; a ``(p, p)`` int8
     (int16 beyond 127 lists) matrix. Profile arguments as :func:`featrank.aggregate.borda`.
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-
-    Returns
-    -------
-    ndarray of shape (p, p)
-        ``N[x, y]``.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> pairwise_counts(orders)[0].tolist()   # 0 above 1 in two lists, above 2 and 3 in all
-    [0, 2, 3, 3]
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     return _counts(pos)
@@ -64,26 +59,16 @@ def _counts(pos):
     return N
 
 
+@profile_doc("""
+    >>> pairwise_margins(orders)[0].tolist()
+    [0, 1, 3, 3]""",
+             returns="""
+    ndarray of shape (p, p)
+        ``d[x, y] = -d[y, x]``.""",
+             random_state=False)
 def pairwise_margins(orders=None, *, ranks=None, n_features=None) -> np.ndarray:
     """``d[x, y] = N[x, y] - N[y, x]``: how many more lists put ``x`` above ``y`` than the
     reverse (antisymmetric, int8/int16).
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-
-    Returns
-    -------
-    ndarray of shape (p, p)
-        ``d[x, y] = -d[y, x]``.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> pairwise_margins(orders)[0].tolist()
-    [0, 1, 3, 3]
     """
     N = pairwise_counts(orders, ranks=ranks, n_features=n_features)
     return _margins(N)
@@ -98,29 +83,13 @@ def _margins(N):
     return d
 
 
+@profile_doc("""
+    >>> copeland(orders).tolist()
+    [0, 1, 2, 3]""")
 def copeland(orders=None, *, ranks=None, n_features=None, random_state=None) -> np.ndarray:
     """Copeland's method, Izetta 2017 Sec. 2.2.1 ("Condorcet"): features by decreasing
     number of pairwise wins minus defeats (``x`` wins against ``y`` when more lists rank it
     above ``y`` than the reverse); ties broken by the mean relative rank (Borda).
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-    random_state : int, optional
-        Break remaining ties at random (seeded); default: the lower feature index first.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The aggregated order, best first.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> copeland(orders).tolist()
-    [0, 1, 2, 3]
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     d = _margins(_counts(pos))
@@ -131,6 +100,9 @@ def copeland(orders=None, *, ranks=None, n_features=None, random_state=None) -> 
     return finish_order((-score, pos.sum(axis=0)), random_state)
 
 
+@profile_doc("""
+    >>> condorcet(orders).tolist()
+    [0, 1, 2, 3]""")
 def condorcet(orders=None, *, ranks=None, n_features=None, random_state=None) -> np.ndarray:
     """Sequential Condorcet winners (Prati 2012, Sec. IV "CD").
 
@@ -143,25 +115,6 @@ def condorcet(orders=None, *, ranks=None, n_features=None, random_state=None) ->
 
     Victory counts are updated in O(p) per step (one column of the beats matrix), so the
     whole order costs O(p^2) after the pairwise counts.
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-    random_state : int, optional
-        Break remaining ties at random (seeded); default: the lower feature index first.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The aggregated order, best first.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> condorcet(orders).tolist()
-    [0, 1, 2, 3]
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     N = _counts(pos)
@@ -503,33 +456,16 @@ def ssd_winners(N, candidates=None, strength="winning") -> np.ndarray:
         W[np.ix_(alive, alive)] = np.where(sub == weakest, 0, sub)
 
 
+@profile_doc("""
+    >>> schulze_ssd(orders).tolist()
+    [0, 1, 2, 3]""",
+             parameters=STRENGTH)
 def schulze_ssd(orders=None, *, ranks=None, n_features=None, strength="winning",
                 random_state=None) -> np.ndarray:
     """Prati's sequential use of Schwartz sequential dropping: the SSD winners are ranked
     first (ties among them broken at random with ``random_state``, else by index), removed,
     and the dropping restarts on the remaining features. Literal and slow (about p^4 in the
     worst case): for small profiles and for checking :func:`schulze`.
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-    strength : {"winning", "margin"}, default "winning"
-        Link strength: winning votes ``N[x, y]`` (Prati, Izetta) or the margin.
-    random_state : int, optional
-        Break remaining ties at random (seeded); default: the lower feature index first.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The aggregated order, best first.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> schulze_ssd(orders).tolist()
-    [0, 1, 2, 3]
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     N = _counts(pos)
@@ -544,29 +480,18 @@ def schulze_ssd(orders=None, *, ranks=None, n_features=None, strength="winning",
     return np.asarray(out, dtype=np.intp)
 
 
+@profile_doc("""
+    >>> strongest_paths(orders).tolist()
+    [[0, 2, 3, 3], [0, 0, 2, 3], [0, 0, 0, 2], [0, 0, 0, 0]]""",
+             parameters=STRENGTH,
+             returns="""
+    ndarray of shape (p, p)
+        ``P[x, y]``: the strength of the strongest path from ``x`` to ``y``.""",
+             random_state=False)
 def strongest_paths(orders=None, *, ranks=None, n_features=None, strength="winning"):
     """Schulze's strongest-path strengths ``P[x, y]`` by his Floyd-Warshall variant
     (Schulze 2011, Sec. 2.3): cubic, for small profiles and for checking; :func:`schulze`
     does not need the matrix.
-
-    Parameters
-    ----------
-    orders, ranks, n_features
-        The profile, read as :func:`borda` reads it (full or partial orders, or a rank
-        matrix with ties).
-    strength : {"winning", "margin"}, default "winning"
-        Link strength: winning votes ``N[x, y]`` (Prati, Izetta) or the margin.
-
-    Returns
-    -------
-    ndarray of shape (p, p)
-        ``P[x, y]``: the strength of the strongest path from ``x`` to ``y``.
-
-    Examples
-    --------
-    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]
-    >>> strongest_paths(orders).tolist()
-    [[0, 2, 3, 3], [0, 0, 2, 3], [0, 0, 0, 2], [0, 0, 0, 0]]
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     P = _links(_counts(pos), strength).astype(np.int64)

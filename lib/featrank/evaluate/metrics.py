@@ -88,6 +88,7 @@ def weka_f1(y_true, y_pred, *, average="weighted") -> float:
     Returns
     -------
     float
+        In [0, 1].
 
     Examples
     --------

@@ -93,6 +93,7 @@ def expected_canberra(n: int, k: int | None = None, *, method: str = "exact") ->
     Returns
     -------
     float
+        ``Ca(n, k)``.
 
     Examples
     --------
