@@ -327,30 +327,32 @@ def test_mc4_puts_the_condorcet_winner_first():
 
 def test_lin_bootstrap_relieff_borda():
     from featrank.aggregate import lin
+    from featrank.rankers import ReliefF
 
     rng = np.random.default_rng(10)
     y = rng.integers(0, 2, 120)
     X = rng.normal(size=(120, 6))
     X[:, 3] += 3 * y  # the only relevant feature
-    order, bags = lin(X, y, random_state=0, return_orders=True)
+    order, bags = lin(X, y, ranker=ReliefF(), random_state=0, return_orders=True)
     assert bags.shape == (10, 6) and order[0] == 3
     assert (bags[:, 0] == 3).all()
     assert order.tolist() == borda(bags).tolist()
-    assert lin(X, y, random_state=0).tolist() == order.tolist()
+    assert lin(X, y, ranker=ReliefF(), random_state=0).tolist() == order.tolist()
     with pytest.raises(ValueError, match="fraction"):
-        lin(X, y, fraction=1.5)
+        lin(X, y, ranker=ReliefF(), fraction=1.5)
 
 
 def test_lin_redraws_single_class_bags():
     from featrank.aggregate import lin
+    from featrank.rankers import ReliefF
 
     rng = np.random.default_rng(11)
     y = np.r_[np.zeros(40, int), [1]]  # almost every bag of 37 misses the lone class-1 row
     X = rng.normal(size=(41, 3))
-    order, bags = lin(X, y, random_state=0, return_orders=True)
+    order, bags = lin(X, y, ranker=ReliefF(), random_state=0, return_orders=True)
     assert bags.shape == (10, 3)
     with pytest.raises(ValueError, match="two classes"):
-        lin(X, np.zeros(41, int))
+        lin(X, np.zeros(41, int), ranker=ReliefF())
 
 
 def test_strongest_paths_matches_reference():

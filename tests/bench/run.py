@@ -4,10 +4,11 @@ Each ``bench_*.py`` module in this folder defines ``run() -> list[dict]`` with r
 ``{"item", "ours_s", "plain_s", "ratio", "note"}``. Each module runs in a child process with a
 time limit (``--timeout``, default 600 s): a module that fails or does not finish gets one row
 saying so instead of stopping the others. The rows go to ``data/results/bench.csv`` (under
-``$FEATRANK_OUTPUT`` when set) with the issue's target for the item (issue 8: k-NN curves
+``$FEATRANK_OUTPUT`` when set) with the target for the item (k-NN curves
 >= 20x, SVM curves >= 3x on sonar / >= 2x on waveform, ReliefF <= Weka's time, aggregation at
 12,625 x 28 <= 30 s, notebook 05's paper profile on Table 1's low-dimensional datasets
-<= 8 h) and whether it is met, and the figure to ``figures/bench/speed_ratios.png``.
+<= 8 h) and whether it is met, and the figure (:mod:`speed_ratios`) to
+``figures/bench/speed_ratios.png``.
 
 Usage: ``python tests/bench/run.py [substring ...] [--timeout SECONDS]``; with substrings only
 the matching modules run and the other modules' rows already in bench.csv are kept.
@@ -33,7 +34,7 @@ sys.path.insert(0, str(HERE))
 COLUMNS = ["bench", "item", "ours_s", "plain_s", "ratio", "target", "met", "note", "load1",
            "target_kind", "target_value"]
 
-#: (regex on the item, kind, value, label): the targets of issue 8
+#: (regex on the item, kind, value, label): the speed targets
 TARGETS = [
     (r"^knn FFA\+RFA", "min_ratio", 20.0, ">= 20x"),
     (r"^svm FFA\+RFA sonar", "min_ratio", 3.0, ">= 3x"),
@@ -45,7 +46,7 @@ TARGETS = [
 
 
 def target_of(item: str):
-    """``(kind, value, label)`` of the issue's target for a bench item, or ``(None, nan, "")``."""
+    """``(kind, value, label)`` of the speed target of a bench item, or ``(None, nan, "")``."""
     for pattern, kind, value, label in TARGETS:
         if re.search(pattern, str(item)):
             return kind, value, label
@@ -154,7 +155,7 @@ def main(argv=None) -> int:
               .to_string(index=False))
     if not args.no_figure:
         from featrank.plots import savefig
-        from featrank.plots.bench import plot_speed_ratios
+        from speed_ratios import plot_speed_ratios
 
         fig = plot_speed_ratios(df, title=f"make bench, {time.strftime('%Y-%m-%d', time.gmtime())}"
                                 f" ({os.cpu_count()} cores)")

@@ -15,7 +15,7 @@ import warnings
 
 import numpy as np
 
-from ._profile import finish_order, positions
+from ._profile import finish_order, positions, profile_doc
 from .pairwise import _counts
 
 #: the two edge directions Prati's text allows for his MC4 (see :func:`prati_mc4`)
@@ -90,6 +90,15 @@ def mc4_stationary(orders=None, *, ranks=None, n_features=None, alpha=0.1, tol=1
     return pi
 
 
+@profile_doc("""
+    >>> mc4(orders).tolist()
+    [0, 1, 2, 3]""",
+             parameters="""
+    alpha : float, default 0.1
+        Probability of a random jump.
+
+    tol : float, default 1e-13
+        Convergence tolerance of the power iteration.""")
 def mc4(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=None,
         tol=1e-13) -> np.ndarray:
     """MC4 of Dwork et al. (2001, Sec. 4.2) with PageRank's random jump ``alpha``: features
@@ -145,6 +154,16 @@ def _dense_weights(b):
     return W
 
 
+@profile_doc("""
+    >>> prati_mc4_weights(orders)[3].tolist()   # last feature: edges to 0, 1, 2
+    [7.0, 5.0, 3.0, 0.0]""",
+             parameters="""
+    direction : {"reversed", "as_written"}, default "reversed"
+        As :func:`prati_mc4`.""",
+             returns="""
+    ndarray of shape (p, p)
+        ``W[x, y]``: the summed weight of the edge ``x -> y``.""",
+             random_state=False)
 def prati_mc4_weights(orders=None, *, ranks=None, n_features=None,
                       direction="reversed") -> np.ndarray:
     """Edge weights of Prati's MC4 graph (2012, Sec. IV): ``W[x, y]`` = the weight of the
@@ -185,6 +204,20 @@ def _pagerank(flow, out_weight, alpha, *, stop, tol, max_iter):
     return pi
 
 
+@profile_doc("""
+    >>> prati_mc4_scores(orders).round(3).tolist()
+    [0.395, 0.438, 0.13, 0.037]""",
+             parameters="""
+    alpha, direction, stop, tol
+        As :func:`prati_mc4`.
+    max_iter : int, default 10000
+        Most PageRank steps.
+    dense : bool, default False
+        Build the ``p x p`` transition matrix instead of the O(m p) products.""",
+             returns="""
+    ndarray of shape (p,)
+        The PageRank scores, summing to 1.""",
+             random_state=False)
 def prati_mc4_scores(orders=None, *, ranks=None, n_features=None, alpha=0.1,
                      direction="reversed", stop="converged", tol=1e-12, max_iter=10_000,
                      dense=False) -> np.ndarray:

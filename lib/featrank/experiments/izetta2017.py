@@ -121,7 +121,7 @@ def parse_method(spec: str):
 def method_order(dataset, split, spec, scheme="ovo", seed=0, n_samples=None, n_noise=None):
     """The order a method gives on the training part of a split (lists and Zhou orders come
     from the cache)."""
-    from ..rankers.multiclass import combine_lists
+    from ..aggregate import combine_lists
 
     name, params = parse_method(spec)
     kw = dict(dataset=dataset, split=split, seed=seed, n_samples=n_samples)
@@ -300,7 +300,7 @@ def timing_task(n_noise: int, n_samples: int, method: str, seed: int = 0) -> flo
     """Seconds to rank Artificial-1-3C (``n_noise`` noise features, ``n_samples`` points, on
     its 75 % training part) with one method: the OVO lists plus the combination for the six
     methods, the joint RFE for Zhou's (Izetta 2017, Sec. 5 / Fig. 7)."""
-    from ..rankers.multiclass import combine_lists
+    from ..aggregate import combine_lists
 
     kw = dict(dataset="artificial1-3c", split=0, seed=seed, n_samples=n_samples, n_noise=n_noise)
     if method in ZHOU:

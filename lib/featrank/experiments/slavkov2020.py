@@ -395,7 +395,7 @@ def table3(n_rankings: int = 100, *, seed: int = 0, data_seed: int = 0, scale: s
     paper's value and the Monte-Carlo standard error of ours."""
     import pandas as pd
 
-    from ..datasets.slavkov2020 import spearman_rho
+    from ..evaluate import spearman_rho
 
     rows = []
     for ds in SYNTHETIC:
@@ -426,7 +426,8 @@ def table3_conventions(n_rankings: int = 100, *, seed: int = 0, thetas=THETAS):
 
     import pandas as pd
 
-    from ..datasets.slavkov2020 import ground_truth_relevance, noisy_relevances, ranking_distance
+    from ..datasets.slavkov2020 import ground_truth_relevance, noisy_relevances
+    from ..evaluate import ranking_distance
 
     rows = []
     for scale, ties, sel in itertools.product(("max", "none"), ("average", "index"),
