@@ -317,6 +317,19 @@ def test_mc4_stationary_distribution_matches_exact_solution():
                                        _mc4_reference(orders, alpha), atol=1e-10)
 
 
+def test_mc4_compiled_and_numpy_products_agree(monkeypatch):
+    from featrank.aggregate.markov import mc4_stationary
+
+    rng = np.random.default_rng(3)
+    base = rng.normal(size=700)          # more than two blocks of rows of the numpy path
+    orders = np.array([np.argsort(-(base + rng.normal(scale=2, size=700))) for _ in range(9)])
+    compiled = mc4_stationary(orders)
+    monkeypatch.setenv("FEATRANK_NO_NUMBA", "1")
+    plain = mc4_stationary(orders)
+    np.testing.assert_allclose(compiled, plain, rtol=1e-12)
+    assert compiled.sum() == pytest.approx(1.0)
+
+
 def test_mc4_puts_the_condorcet_winner_first():
     # f2 beats everyone 2:1 but is never first in a majority of lists' top spot
     orders = np.array([[2, 0, 1, 3], [0, 2, 3, 1], [1, 2, 3, 0]])

@@ -15,6 +15,7 @@ import warnings
 
 import numpy as np
 
+from .._jit import jit, numba_enabled
 from ._profile import finish_order, positions, profile_doc
 from .pairwise import _counts
 
@@ -48,13 +49,28 @@ def majority_beats(pos) -> np.ndarray:
     return beats
 
 
-#: rows per block of the MC4 products (a block's float64 copy: 256 x p x 8 bytes)
+#: rows per block of the numpy MC4 product (a block's float64 copy: 256 x p x 8 bytes)
 _ROWS = 256
 
 
+@jit(nogil=True)
+def _flow_compiled(pi, beats):  # pragma: no cover - compiled
+    out = np.zeros(beats.shape[1])
+    for x in range(beats.shape[0]):
+        px = pi[x]
+        row = beats[x]
+        for y in range(row.size):
+            if row[y]:
+                out[y] += px
+    return out
+
+
 def _flow(pi, beats):
-    """``pi @ beats`` one block of rows at a time (the float copy of a block is all the extra
-    memory)."""
+    """``pi @ beats`` without a float copy of ``beats``: compiled, or one block of rows at a
+    time with numba off (``FEATRANK_NO_NUMBA``); the sums run in another order, equal to
+    the last bits."""
+    if numba_enabled():
+        return _flow_compiled(pi, beats)
     out = np.zeros(beats.shape[1])
     for start in range(0, beats.shape[0], _ROWS):
         stop = min(beats.shape[0], start + _ROWS)
