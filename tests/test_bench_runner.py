@@ -26,6 +26,8 @@ def test_speed_targets():
     assert j({"item": "nb05 paper profile, Table 1 low-dim datasets (estimate)",
               "ours_s": 7 * 3600.0})["met"] == "yes"
     assert j({"item": "borda p=12625 m=28", "ours_s": np.nan})["met"] == "n/a"
+    assert j({"item": "mc4 p=12625 m=28", "ours_mb": 481.0})["met"] == "yes"
+    assert j({"item": "prati_mc4 p=12625 m=28", "ours_mb": 1300.0})["met"] == "no"
 
 
 def test_failing_module_gives_a_row(tmp_path, monkeypatch):

@@ -1,7 +1,8 @@
 """`make bench`: our time, the plain way's time and their ratio, measured side by side.
 
 Each ``bench_*.py`` module in this folder defines ``run() -> list[dict]`` with rows
-``{"item", "ours_s", "plain_s", "ratio", "note"}``. Each module runs in a child process with a
+``{"item", "ours_s", "plain_s", "ratio", "note"}`` and, where measured, the peak memory
+``ours_mb`` / ``plain_mb`` (MB, tracemalloc). Each module runs in a child process with a
 time limit (``--timeout``, default 600 s): a module that fails or does not finish gets one row
 saying so instead of stopping the others. The rows go to ``data/results/bench.csv`` (under
 ``$FEATRANK_OUTPUT`` when set) with the target for the item (k-NN curves
@@ -31,8 +32,8 @@ import pandas as pd
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-COLUMNS = ["bench", "item", "ours_s", "plain_s", "ratio", "target", "met", "note", "load1",
-           "target_kind", "target_value"]
+COLUMNS = ["bench", "item", "ours_s", "plain_s", "ratio", "ours_mb", "plain_mb", "target", "met",
+           "note", "load1", "target_kind", "target_value"]
 
 #: (regex on the item, kind, value, label): the speed targets
 TARGETS = [
@@ -42,6 +43,7 @@ TARGETS = [
     (r"^relieff .* vs weka", "min_ratio", 1.0, "<= Weka's time"),
     (r"^(borda|condorcet|copeland|schulze) p=12625 m=28", "max_s", 30.0, "<= 30 s"),
     (r"^nb05 paper profile.*low-dim", "max_s", 8 * 3600.0, "<= 8 h on 2 cores"),
+    (r"^(mc4|prati_mc4) p=12625 m=28", "max_mb", 500.0, "<= 500 MB"),
 ]
 
 
@@ -61,6 +63,8 @@ def judge(row: dict) -> dict:
         met = "yes" if _f(row["ratio"]) >= value else "no"
     elif kind == "max_s" and np.isfinite(_f(row.get("ours_s"))):
         met = "yes" if _f(row["ours_s"]) <= value else "no"
+    elif kind == "max_mb" and np.isfinite(_f(row.get("ours_mb"))):
+        met = "yes" if _f(row["ours_mb"]) <= value else "no"
     return {**row, "target": label, "met": met if kind else "", "target_kind": kind or "",
             "target_value": value}
 
@@ -133,7 +137,8 @@ def main(argv=None) -> int:
             row = judge({"bench": stem, **row, "load1": round(os.getloadavg()[0], 2)})
             rows.append(row)
             print("   " + "  ".join(f"{k}={_fmt(row.get(k))}" for k in
-                                    ("item", "ours_s", "plain_s", "ratio", "target", "met", "note")
+                                    ("item", "ours_s", "plain_s", "ratio", "ours_mb", "target",
+                                     "met", "note")
                                     if row.get(k) not in (None, "")), flush=True)
         print(f"   ({stem}: {time.perf_counter() - t0:.0f} s wall, load average "
               f"{os.getloadavg()[0]:.2f})", flush=True)
