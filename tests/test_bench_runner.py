@@ -50,3 +50,12 @@ def test_figure_has_one_bar_per_ratio_and_per_time_limit():
     left, right = fig.axes
     assert len(left.patches) == 3 and len(right.patches) == 1
     assert [t.get_text() for t in right.get_yticklabels()] == ["schulze p=12625 m=28"]
+
+
+def test_readme_speed_table_is_generated_from_bench_csv():
+    import readme_table
+
+    text = (readme_table.ROOT / "README.md").read_text()
+    block = text.split(readme_table.BEGIN)[1].split(readme_table.END)[0].strip()
+    want = readme_table.render(pd.read_csv(readme_table.ROOT / "data/results/bench.csv"))
+    assert block == want, "README speed table is stale: run python tests/bench/readme_table.py"
