@@ -216,3 +216,24 @@ def test_summary_marks_perfect_artificial3_tables_vacuous():
     assert t.loc["Table 6 (Art-3-8C): all methods almost equivalent", "agrees"] == "n/a"
     row = t.loc["Table 6 (Art-3-8C): mean position of the relevant features"]
     assert row["ours"].startswith("3Q-SD 20.5")       # the ideal (R + 1) / 2
+
+
+def test_q3_support_counts_groups():
+    t = pd.DataFrame({"paper 3Q-SD": [22, 80], "paper Av-SD": [5, 24], "Av-SD": [3.0, 9.0],
+                      "3Q-SD (text: 3rd quartile of r)": [3.0, 8.0],
+                      "3Q-SD (3rd quartile of positions)": [4.7, 46.8],
+                      "closer": ["3Q-SD (3rd quartile of positions)", ""]})
+    s = E.q3_support(t)
+    assert "in 1 of 1 groups" in s
+    assert "paper 2/2" in s and "text's variant 0/2" in s and "positions variant 2/2" in s
+
+
+def test_combination_timing_on_a_tiny_problem(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    t = E.combination_timing("artificial1-3c", (5, 40), n_samples=90, repeats=2,
+                             floyd_warshall_max=30)
+    assert set(t["n_features"]) == {20, 55}
+    assert t["lists"].eq(3).all()
+    fw = t[t["method"] == "Schulze (Floyd-Warshall)"]
+    assert fw["n_features"].tolist() == [20]             # only up to floyd_warshall_max
+    assert (t["seconds"] > 0).all() and len(t) == 2 * len(E.METHODS) + 1
