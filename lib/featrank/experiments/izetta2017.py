@@ -786,8 +786,9 @@ def best_verdict(scores: pd.DataFrame, control: str, behind, *, higher_is_better
     dict
         ``agrees`` (yes/partly/no), ``ranks`` (mean ranks), ``p`` (Friedman, Iman-Davenport),
         ``beaten`` (the methods of ``behind`` that Holm finds significantly behind the
-        control), ``best`` (the method with the best mean rank), ``n`` (blocks) and ``text``
-        (a one-line account).
+        control), ``best`` (the method with the best mean rank), ``n`` (blocks), ``se``
+        (Demšar's standard error of a difference of mean ranks) and ``text`` (a one-line
+        account).
 
     Examples
     --------
@@ -805,7 +806,7 @@ def best_verdict(scores: pd.DataFrame, control: str, behind, *, higher_is_better
     behind = set(behind)
     if scores.shape[0] < 2:
         return {"agrees": "n/a", "ranks": None, "p": np.nan, "beaten": set(), "best": "",
-                "n": scores.shape[0], "text": f"{scores.shape[0]} block(s): no test possible "
+                "n": scores.shape[0], "se": np.nan, "text": f"{scores.shape[0]} block(s): no test possible "
                 "at this profile"}
     fr = stats.friedman(scores, higher_is_better=higher_is_better)
     holm = stats.holm_vs_control(scores, control, alpha=alpha, higher_is_better=higher_is_better)
@@ -818,11 +819,13 @@ def best_verdict(scores: pd.DataFrame, control: str, behind, *, higher_is_better
         agrees = "partly"
     else:
         agrees = "no"
+    se = stats.rank_se(len(R), fr.n_datasets)
     text = (f"mean ranks {', '.join(f'{m} {r:.2f}' for m, r in R.sort_values().items())} "
             f"(N={fr.n_datasets}); Friedman p={fr.pvalue:.3g}; {control} significantly "
             f"better than {len(beaten)}/{len(behind)} (Holm)")
     return {"agrees": agrees, "ranks": R, "p": fr.pvalue, "beaten": beaten,
-            "best": str(R.idxmin()), "n": fr.n_datasets, "text": text}
+            "best": " = ".join(R.index[R <= R.min() + 1e-12]), "n": fr.n_datasets, "se": se,
+            "text": text}
 
 
 def not_worse_verdict(diffs: dict, alpha: float = ALPHA) -> dict:
@@ -1022,7 +1025,7 @@ def _paired(curves, n_rel, a: str, b: str, key="method") -> dict:
 def _fig2_row(fig2, n_rel, alpha):
     """Fig. 2 on the error averaged over the curve: the tie-break can reorder features only
     within tied groups, and at the true n both orders usually select the same set."""
-    diffs, txt, same = {}, [], []
+    diffs, txt, same, ses = {}, [], [], []
     orders = fig2.attrs.get("orders") or {}
     curve = fig2.groupby(["dataset", "split", "method"])["error"].mean().unstack("method")
     for d in sorted(set(fig2["dataset"])):
@@ -1030,6 +1033,7 @@ def _fig2_row(fig2, n_rel, alpha):
             x = curve.loc[d, f"{base}@max_sd"] - curve.loc[d, f"{base}@min_sd"]
             diffs[(d, base)] = x.to_numpy()
             m, se = _mean_se(x)
+            ses.append(se)
             txt.append(f"{_title(d)} {base} {m:+.4f}±{se:.4f}")
             o1, o2 = orders.get((d, "ovo", f"{base}@max_sd")), orders.get((d, "ovo", f"{base}@min_sd"))
             same.append(o1 is not None and o2 is not None and np.array_equal(o1, o2))
@@ -1041,7 +1045,8 @@ def _fig2_row(fig2, n_rel, alpha):
         return _row(claim, "always equal or better", ours, "", "n/a",
                     "vacuous: no ties to break, max- and min-SD orders are identical")
     v = not_worse_verdict(diffs, alpha)
-    return _row(claim, "always equal or better", f"{ours}; {v['text']}", "", v["agrees"],
+    se_max = float(np.nanmax(ses)) if np.isfinite(ses).any() else np.nan
+    return _row(claim, "always equal or better", f"{ours}; {v['text']}", se_max, v["agrees"],
                 f"max-SD worse: {v['text']}")
 
 
@@ -1105,7 +1110,7 @@ def _fig4_rows(fig4, fig3, n_rel, alpha):
                      "(Best Rank. close, the other three behind)",
                      "K-First best, then Best Rank.; Av-SD, 3Q-SD, Condorcet not as good",
                      f"{names}, error at the true n: {v['text']}",
-                     round(float(np.sqrt(len(METHODS) * (len(METHODS) + 1) / (6 * v['n']))), 3),
+                     v["se"],
                      v["agrees"], v["text"] if v["agrees"] == "n/a" else f"best mean rank: {v['best']}; K-First significantly better "
                      f"than {sorted(v['beaten']) or 'none'} of 3Q-SD, Av-SD, Condorcet"))
     # differences grow with the number of classes (Artificial-1)
@@ -1177,7 +1182,7 @@ def _table_rows(orders: dict, n_rel: dict, alpha):
                          "rank the relevant features best", "K-First 22 < Best 33 < Schulze 48 "
                          "< Av-SD 65 < 3Q-SD 70 < Condorcet 79",
                          "positions per (split, relevant feature): " + v["text"],
-                         "", v["agrees"], v["text"] if v["agrees"] == "n/a" else f"best mean rank: {v['best']}; K-First significantly "
+                         v["se"], v["agrees"], v["text"] if v["agrees"] == "n/a" else f"best mean rank: {v['best']}; K-First significantly "
                          f"better than {len(v['beaten'])}/5"))
     if "artificial2-8c" in ds:
         d = "artificial2-8c"
@@ -1196,7 +1201,7 @@ def _table_rows(orders: dict, n_rel: dict, alpha):
         rows.append(_row("Table 5 (Art-2-8C): K-First separates the three relevant groups best",
                          "K-First the most effective",
                          "distance of each relevant feature's position from its group's ideal "
-                         "range, per (split, feature): " + v["text"], "", v["agrees"],
+                         "range, per (split, feature): " + v["text"], v["se"], v["agrees"],
                          v["text"] if v["agrees"] == "n/a" else f"best mean rank: {v['best']}; K-First significantly better than "
                          f"{len(v['beaten'])}/5 (ties: several methods order the groups "
                          "perfectly too)"))
@@ -1270,7 +1275,7 @@ def _real_rows(real, alpha):
             w = wins.loc[s, allm].astype(int)
             rows.append(_row(claim8.format("UCI", s), "K-First excels 8 of 8",
                              f"K-First excels {w['K-First']}/8 (most: {w.idxmax()} {w.max()}); "
-                             + v["text"], "", v["agrees"],
+                             + v["text"], v["se"], v["agrees"],
                              v["text"] if v["agrees"] == "n/a" else f"best mean rank {v['best']}; K-First significantly better than "
                              f"{len(v['beaten'])}/{len(allm) - 1}; "
                              f"{real['dataset'].nunique()} of the 6 UCI sets, "
@@ -1281,7 +1286,7 @@ def _real_rows(real, alpha):
         v = best_verdict(sc, "K-First", behind, alpha=alpha)
         rows.append(_row("Figs. 5-6 (UCI): K-First generally best at small subsets, then Best "
                          "Rank. and 3Q-SD", "K-First best, then Best Rank., 3Q-SD",
-                         "mean error over subset sizes <= 20: " + v["text"], "", v["agrees"],
+                         "mean error over subset sizes <= 20: " + v["text"], v["se"], v["agrees"],
                          v["text"] if v["agrees"] == "n/a" else f"best mean rank {v['best']}; K-First significantly better than "
                          f"{len(v['beaten'])}/{len(behind)} of Av-SD, Condorcet, Schulze, Zhou"))
     rows.append(_row("Table 8 (mass spectrometry and gene expression): K-First best on MS, a "
@@ -1324,7 +1329,8 @@ def _timing_rows(timing, combine):
             rows.append(_row("Fig. 7(b): Zhou's direct multiclass SVMs (C&S, W&W) grow as a power "
                              "of the number of samples", "power law",
                              ", ".join(f"{m} slope {b:.2f}±{se:.2f}" for m, (b, se) in zs.items()),
-                             "", agrees, "slope not clearly above 1.5"))
+                             max(se for _, se in zs.values()), agrees,
+                             "slope not clearly above 1.5"))
     if combine is not None and not combine.empty:
         rows += _combine_rows(combine, timing)
     return rows
