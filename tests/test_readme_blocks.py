@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import tools.book as book_tool
 import tools.figure_index as figure_index
 import tools.layout as layout
 import tools.readme as readme
@@ -23,7 +24,7 @@ def test_readme_blocks_are_current():
     assert not stale, f"README.md: stale generated block(s) {stale}; regenerate with: {readme.COMMAND}"
 
 
-@pytest.mark.parametrize("module", [figure_index, layout, readme])
+@pytest.mark.parametrize("module", [book_tool, figure_index, layout, readme])
 def test_tool_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
