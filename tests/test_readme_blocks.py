@@ -89,3 +89,24 @@ def test_unparsable_cell_is_named(tmp_path):
     _notebook(tmp_path / "notebooks" / "01_x.ipynb", [("code", "def broken(:\n")])
     with pytest.raises(SyntaxError, match="01_x.ipynb cell 0"):
         figure_index.figure_index(tmp_path)
+
+
+def test_book_shows_committed_figures_under_the_cells_without_images(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    nb = tmp_path / "notebooks" / "07_doe2021_toy.ipynb"
+    _notebook(nb, [("code", "from featrank.plots import savefig\nsavefig(fig, NB, 'fig1_a')"),
+                   ("code", "savefig(fig, NB, 'fig2_b')")])
+    data = json.loads(nb.read_text())
+    data["cells"][1]["outputs"] = [{"output_type": "display_data", "metadata": {},
+                                    "data": {"image/png": "iVBORw0KGgo=", "text/plain": "<Figure>"}}]
+    nb.write_text(json.dumps(data))
+    folder = tmp_path / "figures" / "07_doe2021_toy"
+    folder.mkdir(parents=True)
+    for name in ("fig1_a", "fig2_b"):
+        (folder / f"{name}.png").write_bytes(b"")
+    text, labels = book_tool.with_figures(nb, figure_index.figure_index(tmp_path))
+    cells = json.loads(text)["cells"]
+    assert labels == {"fig-figures-07-doe2021-toy-fig1-a"}
+    assert [c["cell_type"] for c in cells] == ["code", "markdown", "code"]
+    assert "```{figure} ../figures/07_doe2021_toy/fig1_a.png" in cells[1]["source"]
+    assert "Doe 2021 Fig. 1" in cells[1]["source"]

@@ -174,8 +174,9 @@ data
 
 
 # --------------------------------------------------------------------------- generated pages
-def figures_page(entries: list[FigureEntry]) -> str:
-    """Every committed figure with a thumbnail, its paper figure and where it comes from."""
+def figures_page(entries: list[FigureEntry], shown: set[str]) -> str:
+    """Every committed figure with a thumbnail, its paper figure and where it comes from
+    (a link to the figure in its notebook page where ``shown`` has its label)."""
     out = ["# Figure index", "",
            "Every file of `figures/`: the paper figure it redoes, the notebook section that",
            "saved it and the `featrank.plots` function that drew it (read from the notebooks'",
@@ -189,12 +190,12 @@ def figures_page(entries: list[FigureEntry]) -> str:
                 "* - figure", "  - where it comes from"]
         for e in group:
             out += [f"* - :::{{image}} {e.file}", f"    :width: {THUMB_WIDTH}",
-                    f"    :alt: {Path(e.file).name}", "    :::", f"  - {figure_where(e)}"]
+                    f"    :alt: {Path(e.file).name}", "    :::", f"  - {figure_where(e, shown)}"]
         out += ["````", ""]
     return "\n".join(out)
 
 
-def figure_where(e: FigureEntry) -> str:
+def figure_where(e: FigureEntry, shown: set[str]) -> str:
     """The text beside a thumbnail."""
     if e.site is None:
         return f"`{e.file}`: no notebook or script saves it (a stale file?)"
@@ -203,7 +204,10 @@ def figure_where(e: FigureEntry) -> str:
         return f"`{e.file}`, saved by `{e.site.notebook}`, drawn by {drawn}"
     paper = f"{paper_of(e.site.notebook)} {e.paper_figure}".strip() if e.paper_figure else \
         "beyond the paper"
-    return (f"{{ref}}`{paper} <{figure_label(e.file)}>` — notebook {e.site.notebook[:2]}, "
+    label = figure_label(e.file)
+    title = (f"{{ref}}`{paper} <{label}>`" if label in shown
+             else f"[{paper}](notebooks/{e.site.notebook}.ipynb)")
+    return (f"{title} — notebook {e.site.notebook[:2]}, "
             f"section *{e.site.section or 'top'}* (cell {e.site.cell + 1}); drawn by {drawn}; "
             f"`{e.file}`")
 
@@ -251,10 +255,12 @@ def data_page(root: Path, stage: Path, pages) -> str:
 
 
 # --------------------------------------------------------------------------- notebooks
-def with_figures(nb_path: Path, entries: list[FigureEntry]) -> str:
-    """The notebook's JSON with, under each cell that saved figures, a cell showing them."""
+def with_figures(nb_path: Path, entries: list[FigureEntry]) -> tuple[str, set[str]]:
+    """The notebook's JSON with, under each cell that saved figures, a cell showing them
+    (unless its outputs already hold an image), and the labels of the figures shown."""
     nb = json.loads(nb_path.read_text(encoding="utf-8"))
     by_cell: dict[int, list[FigureEntry]] = {}
+    labels = set()
     for e in entries:
         if e.file and e.from_notebook and e.site.notebook == nb_path.stem:
             by_cell.setdefault(e.site.cell, []).append(e)
@@ -263,7 +269,8 @@ def with_figures(nb_path: Path, entries: list[FigureEntry]) -> str:
         if any(k.startswith("image/") for o in cell.get("outputs", []) for k in o.get("data", {})):
             continue  # the notebook shows its figure itself
         nb["cells"].insert(index + 1, figure_cell(by_cell[index], f"committed-figures-{index}"))
-    return json.dumps(nb, ensure_ascii=False, indent=1)
+        labels.update(figure_label(e.file) for e in by_cell[index])
+    return json.dumps(nb, ensure_ascii=False, indent=1), labels
 
 
 def figure_cell(entries: list[FigureEntry], cell_id: str) -> dict:
@@ -287,11 +294,14 @@ def stage(root: Path = ROOT, out: Path = BUILD / "src") -> Path:
 
     for png in sorted(Path(root, "figures").rglob("*.png")):
         put(png.relative_to(root).as_posix(), png.read_bytes())
+    shown = set()
     for nb in notebooks(root):
-        put(f"notebooks/{nb.name}", with_figures(nb, entries))
+        text, labels = with_figures(nb, entries)
+        put(f"notebooks/{nb.name}", text)
+        shown |= labels
     for name, text in readme_pages(root, out).items():
         put(name, text)
-    put("figures.md", figures_page(entries))
+    put("figures.md", figures_page(entries, shown))
     put("summaries.md", summaries_page(root))
     put("data.md", data_page(root, out, {}))
     for f in sorted(out.rglob("*"), reverse=True):
