@@ -34,7 +34,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.figure_index import FigureEntry, figure_index, notebooks, paper_of
+from tools.figure_index import FigureEntry, figure_index, notebooks, paper_of, short_name
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "book"
@@ -207,7 +207,7 @@ def figure_where(e: FigureEntry, shown: set[str]) -> str:
     label = figure_label(e.file)
     title = (f"{{ref}}`{paper} <{label}>`" if label in shown
              else f"[{paper}](notebooks/{e.site.notebook}.ipynb)")
-    return (f"{title} — notebook {e.site.notebook[:2]}, "
+    return (f"{title} — notebook {short_name(e.site.notebook)}, "
             f"section *{e.site.section or 'top'}* (cell {e.site.cell + 1}); drawn by {drawn}; "
             f"`{e.file}`")
 

@@ -14,8 +14,8 @@ Examples
 'Figs. 5–6'
 >>> paper_figure("figA10_iris.png"), paper_figure("example_performance_curves.png")
 ('Fig. A10', '')
->>> paper_of("02_prati2012_rank_aggregation")
-'Prati 2012'
+>>> paper_of("02_prati2012_rank_aggregation"), short_name("evaluate_your_ranker")
+('Prati 2012', 'evaluate_your_ranker')
 """
 from __future__ import annotations
 
@@ -82,6 +82,12 @@ def paper_of(notebook: str) -> str:
     """``'01_quevedo2007_spe_ranker'`` -> ``'Quevedo 2007'`` ('' for notebooks of no paper)."""
     m = re.match(r"\d+_([a-z]+)(\d{4})", notebook)
     return f"{m.group(1).capitalize()} {m.group(2)}" if m else ""
+
+
+def short_name(notebook: str) -> str:
+    """``'01_quevedo2007_spe_ranker'`` -> ``'01'``; an unnumbered notebook keeps its name."""
+    m = re.match(r"(\d+)_", notebook)
+    return m.group(1) if m else notebook
 
 
 # --------------------------------------------------------------------------- notebook cells

@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-from tools.figure_index import FigureEntry, figure_index, paper_of
+from tools.figure_index import FigureEntry, figure_index, paper_of, short_name
 from tools.layout import layout_tree
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +45,7 @@ def figure_row(e: FigureEntry) -> str:
     if site is None:
         where, drawn = "no notebook or script saves it (stale?)", ""
     elif e.from_notebook:
-        where = (f"[{site.notebook[:2]}](notebooks/{site.notebook}.ipynb) § "
+        where = (f"[{short_name(site.notebook)}](notebooks/{site.notebook}.ipynb) § "
                  f"{cell_text(site.section) or 'top'} (cell {site.cell + 1})")
         drawn = ", ".join(f"`{f}`" for f in site.functions) or "matplotlib, in the cell"
     else:
