@@ -7,9 +7,9 @@ The general figures are exported here (imported on first use)::
     fig = cd_diagram(average_ranks, nemenyi_cd(k, n_datasets))        # Demsar's CD diagram
 
 ``plot_curve`` (one FFA or RFA panel), ``plot_stability``, ``plot_sweep`` (a measure
-against an experiment parameter), ``rank_heatmap`` (a table of rank statistics or pairwise
-counts), ``plot_speed_ratios`` (``make bench``). The papers' own figure layouts stay in their
-sub-modules (``featrank.plots.slavkov2020``, ``.izetta2017``).
+against an experiment parameter) and ``rank_heatmap`` (a table of rank statistics or pairwise
+counts). The papers' own figure layouts stay in their sub-modules
+(``featrank.plots.slavkov2020``, ``.izetta2017``).
 
 Importing this package applies the compendium's seaborn theme (:func:`set_theme`); every
 method's colour comes from one table, :data:`METHOD_COLORS` (:func:`method_color`).
@@ -33,8 +33,8 @@ _API = {
     "plot_curve": "curves", "plot_stability": "curves", "curves_figure": "curves",
     # critical-difference diagram (Demsar 2006, Fig. 1)
     "cd_diagram": "cd",
-    # a measure against an experiment parameter; a heatmap of rank statistics; make bench
-    "plot_sweep": "sweeps", "rank_heatmap": "heatmaps", "plot_speed_ratios": "bench",
+    # a measure against an experiment parameter; a heatmap of rank statistics
+    "plot_sweep": "sweeps", "rank_heatmap": "heatmaps",
 }
 __all__ = ["ALIASES", "METHOD_COLORS", "method_color", "savefig", "set_theme", *sorted(_API)]
 __getattr__, _lazy_dir = lazy_exports(__name__, _API)
