@@ -12,7 +12,8 @@ PACKAGE = LIB / "featrank"
 #: the layers, lowest first: a module may import its own layer and the ones below it
 LAYERS = (
     # shared helpers: configuration, orders, the result store, parallel runs, numba, libsvm
-    ("featrank", "featrank._lazy", "featrank._progress", "featrank._io", "featrank.config",
+    ("featrank", "featrank._lazy", "featrank._progress", "featrank._io", "featrank.io",
+     "featrank.config",
      "featrank.orders", "featrank.store", "featrank.parallel", "featrank._jit",
      "featrank._libsvm"),
     ("featrank.datasets",),

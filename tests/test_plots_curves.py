@@ -44,3 +44,14 @@ def test_figure_functions_are_exported_at_the_top_level():
     assert set(plots.__all__) <= set(dir(plots))
     fig = plots.cd_diagram({"a": 1.2, "b": 2.1, "c": 2.7}, 0.9)
     assert fig.axes
+
+
+def test_log_rfa_is_drawn_by_subset_size_on_a_reversed_axis():
+    c = _curves(0)
+    ax = plot_curve({"ReliefF": c}, "rfa", expected=_curves(-0.1), logx=True)
+    line = [ln for ln in ax.get_lines() if ln.get_label() == "ReliefF"][0]
+    np.testing.assert_array_equal(line.get_xdata(), c.sizes)        # s, not p - s + 1
+    lo, hi = ax.get_xlim()
+    assert ax.get_xscale() == "log" and lo > hi                       # read right to left
+    assert "bottom-ranked" in ax.get_xlabel()
+    matplotlib.pyplot.close(ax.figure)

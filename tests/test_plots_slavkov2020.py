@@ -40,16 +40,19 @@ def test_theta_family_ramp_and_assessment_layout():
     assert lines["ground truth"].get_color() == method_color("ground truth")
     ramp = [mcolors.to_hex(lines[f"θ = {t}"].get_color()) for t in (0.05, 0.5)]
     assert ramp[0] != ramp[1] and method_color("expected") not in ramp
+    # one legend beside the panels, none inside them (it would cover the curves)
+    assert len(fig.legends) == 1 and all(ax.get_legend() is None for ax in fig.axes)
     plt.close(fig)
     stab = {"ReliefF": (np.array([1, 2, 4, 8]), np.array([0.1, 0.2, 0.3, 0.4]))}
     fig = P.plot_assessment({"ReliefF": _curves(0), "InfoGain": _curves(-0.1)}, _curves(-0.2),
                             stab, title="demo")
-    assert len(fig.axes) == 3 and fig.axes[0].get_legend() is not None
-    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == \
+    assert len(fig.axes) == 3 and all(ax.get_legend() is None for ax in fig.axes)
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == \
         ["random (expected)", "ReliefF", "Info Gain"]
     np.testing.assert_array_equal(_lines(fig.axes[2])["ReliefF"].get_xdata(), [1, 2, 4, 8])
     plt.close(fig)
     fig = P.plot_learner_grid({("ReliefF", "nb"): _curves(0), ("ReliefF", "knn"): _curves(0.1)},
                               ["nb", "knn"], "ffa", labels={"nb": "Naive Bayes"})
     assert [a.get_title() for a in fig.axes] == ["FFA, Naive Bayes", "FFA, knn"]
+    assert len(fig.legends) == 1 and all(ax.get_legend() is None for ax in fig.axes)
     plt.close(fig)

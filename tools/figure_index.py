@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SAVER = "featrank.plots.savefig"
 PLOTS = "featrank.plots."
 #: featrank.plots functions that style a figure but do not draw one
-HELPER_WORDS = ("savefig", "color", "colour", "palette", "theme", "style")
+HELPER_WORDS = ("savefig", "color", "colour", "palette", "theme", "style", "legend")
 _ANY = None  # a part of a figure name that is only known when the notebook runs
 _SKIP = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 

@@ -1,46 +1,16 @@
-"""File helpers: atomic writes (nothing half-written stays on disk after a failure) and the
-record of which data files a task read, with their checksums (for the result store)."""
+"""The record of which data files a task read, with their checksums (for the result store).
+
+The public writing helpers live in :mod:`featrank.io` (``atomic_write_bytes``, ``save_table``);
+they are imported here too for the library modules that still take them from this module."""
 from __future__ import annotations
 
 import contextlib
 import functools
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 from . import config
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write_bytes(path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file and an atomic rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual file mode
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
-
-
-def save_table(df, notebook: str, name: str, **to_csv_kwargs) -> Path:
-    """Save a derived table as ``data/results/<notebook>/<name>.csv`` (atomically; under
-    ``$FEATRANK_OUTPUT`` when that is set)."""
-    path = config.results_out_dir(notebook) / f"{name}.csv"
-    text = df.to_csv(**{"index": False, "float_format": "%.6g", **to_csv_kwargs})
-    return atomic_write_bytes(path, text.encode())
+from .io import atomic_write_bytes, save_table  # noqa: F401  (re-exported)
 
 
 # ------------------------------------------------------------- data files a task reads

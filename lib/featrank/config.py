@@ -20,7 +20,10 @@ Committed outputs. ``notebooks/committed_profiles.txt`` names the profile each c
 notebook was executed at. A run at any other profile writes its figures and tables under
 ``<cache>/output/<profile>/`` instead (:func:`figures_dir`, :func:`results_out_dir`), and the
 result store is written in the committed ``data/results/<notebook>/store/`` only at
-``paper`` (:func:`store_dirs`).
+``paper`` (:func:`store_dirs`). This is the only switch: a notebook always calls
+``featrank.io.save_table`` and ``featrank.plots.savefig``, and they ask :func:`figures_dir` and
+:func:`results_out_dir` where to write (smoke runs, ``$FEATRANK_OUTPUT``, partial runs: the
+scratch folder).
 """
 from __future__ import annotations
 

@@ -47,7 +47,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._io import atomic_write_bytes, data_file_matches
+from ._io import data_file_matches
+from .io import atomic_write_bytes
 
 #: the libraries whose versions enter every key
 LIBRARIES = ("numpy", "scipy", "scikit-learn")

@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 
 import pandas as pd
 
-from .._io import atomic_write_bytes
+from ..io import atomic_write_bytes
 from ..config import cache_dir, mark_incomplete
 from . import _bundled
 from ._catalog import _fetch, _locate, _offline, _parts, entry, load, recorded_files

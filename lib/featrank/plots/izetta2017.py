@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
-from . import method_color
-
-#: colours of Izetta's method names (the shared table has Condorcet/Schulze already)
-COLORS = {"3Q-SD": "#17becf", "Av-SD": "#ff7f0e", "Best Rank.": "#2ca02c", "K-First": "#d62728",
-          "Zhou C&S": "#7f7f7f", "Zhou W&W": "#bcbd22", "Zhou OVO": "#1f77b4"}
-
-
-def color_of(name: str) -> str:
-    base = name.split("@")[0]
-    return COLORS.get(base) or method_color(base)
-
+from .style import method_color
 
 def error_panel(ax, summary, methods=None, *, n_relevant=None, chance=None, bayes=None,
                 title=None, labels=None, styles=None, colors=None, legend=True):
@@ -23,7 +13,7 @@ def error_panel(ax, summary, methods=None, *, n_relevant=None, chance=None, baye
     methods = methods or list(dict.fromkeys(summary["method"]))
     for m in methods:
         s = summary[summary["method"] == m].sort_values("size")
-        c = (colors or {}).get(m) or color_of(m)
+        c = (colors or {}).get(m) or method_color(m)
         ls = (styles or {}).get(m, "-")
         ax.plot(s["size"], s["mean"], ls, color=c, lw=1.4, label=(labels or {}).get(m, m))
         ax.fill_between(s["size"], s["mean"] - s["sd"], s["mean"] + s["sd"], color=c, alpha=0.12,
@@ -51,3 +41,14 @@ def panel_grid(n, ncols=2, width=5.0, height=3.6):
     for ax in axes.ravel()[n:]:
         ax.set_visible(False)
     return fig, axes.ravel()[:n]
+
+
+def shared_legend(fig, axes, *, ncol: int | None = None):
+    """One legend for a grid of panels, below them (no legend then covers a curve): the
+    entries of the first panel. Returns the legend."""
+    handles, labels = axes[0].get_legend_handles_labels()
+    for ax in axes:
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
+    return fig.legend(handles, labels, loc="outside lower center", frameon=False, fontsize=8,
+                      ncol=ncol or min(len(labels), 5))

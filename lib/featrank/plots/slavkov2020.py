@@ -17,7 +17,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from . import method_color
+from .style import method_color
 from .curves import curves_figure, plot_curve
 
 _LABELS = {"RandomForest": "Random Forest", "InfoGain": "Info Gain", "random": "random",
@@ -53,12 +53,12 @@ def plot_theta_family(gt, by_theta: dict, *, expected=None, title: str = ""):
         colors[name] = cmap(0.15 + 0.8 * k / max(1, len(thetas) - 1))
     if expected is not None:
         curves["expected"] = expected
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4), sharey=True, layout="constrained")
     for ax, kind in zip(axes, ("ffa", "rfa")):
         plot_curves_panel(ax, curves, kind, colors=colors)
-    axes[0].legend(fontsize=8)
+    # one legend beside the panels: inside, it would cover the high-theta curves
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside right center", fontsize=8)
     fig.suptitle(title)
-    fig.tight_layout()
     return fig
 
 
@@ -83,16 +83,18 @@ def plot_learner_grid(curves: dict, learners, kind: str = "ffa", *, labels: dict
                       title: str = ""):
     """Figs. 5-6 of Slavkov 2020: one panel per learner, the rankers' FFA (or RFA) curves.
     ``curves[(ranker, learner)]``: Curves."""
-    fig, axes = plt.subplots(1, len(learners), figsize=(3.4 * len(learners), 3.3), sharey=True)
-    for ax, learner in zip(np.atleast_1d(axes), learners):
+    fig, axes = plt.subplots(1, len(learners), figsize=(3.4 * len(learners), 3.6), sharey=True,
+                             layout="constrained")
+    axes = np.atleast_1d(axes)
+    for ax, learner in zip(axes, learners):
         sub = {r: c for (r, l), c in curves.items() if l == learner}
         plot_curves_panel(ax, sub, kind)
         ax.set_title(f"{kind.upper()}, {(labels or {}).get(learner, learner)}")
-        if ax is not np.atleast_1d(axes)[0]:
+        if ax is not axes[0]:
             ax.set_ylabel("")
-    np.atleast_1d(axes)[0].legend(fontsize=7)
+    handles, texts = axes[0].get_legend_handles_labels()     # one legend, below the panels
+    fig.legend(handles, texts, loc="outside lower center", ncol=len(texts), fontsize=8)
     fig.suptitle(title)
-    fig.tight_layout()
     return fig
 
 

@@ -4,26 +4,21 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
-from . import method_color
+from .style import method_color
 
-#: names some papers use for a method that has a colour under another name
-ALIASES = {"SPE-ranker": "SPE", "Relief_k": "ReliefF", "RM": "SVMRFE"}
-#: colours of methods only these sweeps use (Quevedo 2007's rivals), distinct from the rest
-EXTRA_COLORS = {"SM": "#1f77b4", "GSRelief_k": "#98df8a", "DM": "#8c564b", "R2W2": "#e377c2",
-                "FCBF": "#17becf"}
 MARKERS = "osD^v<>ph*x+"
-
-
-def color_of(name: str) -> str:
-    """Colour of a method, through :data:`ALIASES` and :data:`EXTRA_COLORS`."""
-    return EXTRA_COLORS.get(name) or method_color(ALIASES.get(name, name))
+#: variants drawn dashed and hollow, so that a variant equal to its method (Quevedo's SPE
+#: without Gram-Schmidt, identical to SPE where nothing is redundant) does not hide it
+VARIANTS = ("SPE w/o GS",)
 
 
 def plot_sweep(data, x: str, y: str, *, method: str = "method", methods=None, yerr=None,
                ax=None, logy: bool = False, xlabel: str | None = None,
-               ylabel: str | None = None, title: str | None = None, legend: bool = True):
+               ylabel: str | None = None, title: str | None = None, legend: bool = True,
+               variants=VARIANTS):
     """One line per method of ``data[y]`` against ``data[x]`` (tidy DataFrame), with optional
-    error bars from column ``yerr``. Returns the axes."""
+    error bars from column ``yerr``; the methods named in ``variants`` are dashed with hollow
+    markers (drawn over their base method, both stay visible). Returns the axes."""
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 4))
     names = methods or list(dict.fromkeys(data[method]))
@@ -31,8 +26,10 @@ def plot_sweep(data, x: str, y: str, *, method: str = "method", methods=None, ye
         d = data[data[method] == name].sort_values(x)
         if d.empty:
             continue
+        variant = name in variants
         ax.errorbar(d[x], d[y], yerr=None if yerr is None else d[yerr], label=name,
-                    color=color_of(name), marker=MARKERS[i % len(MARKERS)], ms=4, lw=1.3,
+                    color=method_color(name), marker=MARKERS[i % len(MARKERS)], ms=5 if variant else 4,
+                    lw=1.3, ls="--" if variant else "-", mfc="none" if variant else None,
                     capsize=2 if yerr else 0)
     if logy:
         ax.set_yscale("log")
