@@ -285,3 +285,24 @@ def test_summary_without_table5():
     parts["table5_parts"] = None
     s = s18.reproduction_summary(**parts, profile="smoke")
     assert s.iloc[-1]["agrees"] == "n/a" and (s["profile"] == "smoke").all()
+
+
+def test_scale_table_base_ratio_on_the_variants_own_cells():
+    paper = pd.DataFrame({"IG": [0.2, 0.3, 0.1]}, index=["heart", "sonar", "colon"])
+    ours = pd.DataFrame({"IG": [0.1, 0.3, 0.1]}, index=["heart", "sonar", "colon"])
+    t = s18.scale_table({"heart only": 2 * ours.loc[["heart"]]}, paper, base=ours)
+    assert t.loc["heart only", "uci_cells"] == 1
+    assert t.loc["heart only", "uci_ratio"] == pytest.approx(1.0)
+    assert t.loc["heart only", "uci_base_ratio"] == pytest.approx(2.0)
+    assert np.isnan(t.loc["heart only", "micro_ratio"])
+
+
+def test_summary_quotes_the_candidate_causes_where_table5_disagrees():
+    parts = _summary_inputs(0.5)
+    ours5, _, paper5 = parts["table5_parts"]
+    scale = s18.scale_table({"as computed": ours5, "(a) without the ½": 2 * ours5,
+                             "partial": 2 * ours5.loc[["heart", "colon"]]}, paper5, base=ours5)
+    s = s18.reproduction_summary(**parts, scale=scale, profile="quick")
+    why = s.loc[s["claim"].str.startswith("Table 5 scale, UCI"), "why_not"].item()
+    assert "(a) without the ½: paper/ours 1.00" in why and "a variant explains" in why
+    assert "partial: paper/ours 1.00 on 3 cells (as computed there: 2.00)" in why
