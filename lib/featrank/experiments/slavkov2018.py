@@ -292,7 +292,17 @@ def table5_se(curves: dict) -> pd.DataFrame:
 
 def table1_se(curves_a, curves_b) -> pd.DataFrame:
     """SE over the shared CV folds of every cell of :func:`table1` (the table computed on
-    each fold's curves, then the SD / sqrt(k) of the k values)."""
+    each fold's curves, then the SD / sqrt(k) of the k values).
+
+    Examples
+    --------
+    Identical folds have no spread:
+
+    >>> c = SimpleNamespace(sizes=np.array([1, 2]), ffa=np.array([[.9, .9]] * 3),
+    ...                     rfa=np.array([[.5, .9]] * 3))
+    >>> float(table1_se(c, c).to_numpy().max())
+    0.0
+    """
     k = np.asarray(curves_a.ffa).shape[0]
     if np.asarray(curves_b.ffa).shape[0] != k:
         raise ValueError("the two rankings' curves hold different numbers of folds")
@@ -390,6 +400,16 @@ def table3_cells(t3: pd.DataFrame, paper3: pd.DataFrame, se3: pd.DataFrame,
     A cell agrees when ``|ours − paper| <= Z·sqrt(se_ours² + se_paper²)``.
 
     Returns a long table: ``row``, ``theta``, ``ours``, ``se``, ``paper``, ``tol``, ``within``.
+
+    Examples
+    --------
+    Four realisations against the paper's 100: tol = 2 · 0.01 · sqrt(1 + 4/100) = 0.0204.
+
+    >>> t3 = pd.DataFrame({"0.1": [0.10], "corr": [np.nan]}, index=["dist"])
+    >>> se = pd.DataFrame({"0.1": [0.01], "corr": [np.nan]}, index=["dist"])
+    >>> cells = table3_cells(t3, pd.DataFrame({"0.1": [0.12]}, index=["dist"]), se, 4)
+    >>> round(float(cells.loc[0, "tol"]), 4), bool(cells.loc[0, "within"])
+    (0.0204, True)
     """
     cols = [c for c in t3.columns if c != "corr"]
     scale = np.sqrt(n_realisations / n_paper)
@@ -449,6 +469,14 @@ def fig3_tests(scores: pd.DataFrame, control: str = "RF", alpha: float = 0.05) -
     ``rank_se`` (SE of a difference of two average ranks), ``beats_control_nemenyi`` and
     ``beats_control_holm`` (the methods significantly better than the control; empty when
     Friedman does not reject, as Demšar's procedure requires).
+
+    Examples
+    --------
+    The paper's own Table 5 gives its Fig. 3 (RF significantly worst):
+
+    >>> f3 = fig3_tests(paper_table("table5"))
+    >>> f3["rejects"], sorted(f3["beats_control_nemenyi"])
+    (True, ['IG', 'ReliefF', 'SVM-RFE'])
     """
     from .. import stats
 
@@ -592,6 +620,15 @@ def rf_inversion(ours: pd.DataFrame, paper: pd.DataFrame, *, method: str = "RF")
     datasets where the paper's RF value is negative. For each: how many RF cells have the
     paper's sign, the mean |ours − paper| over RF cells, and the Fig. 3 tests on the table
     (Friedman p; the methods significantly better than RF by Nemenyi and by Holm).
+
+    Examples
+    --------
+    The paper's Table 5 as "ours": inverting RF flips the sign of every cell it touches (all
+    28, then the 6 negative ones).
+
+    >>> t = rf_inversion(paper_table("table5"), paper_table("table5"))
+    >>> t["RF sign as paper"].tolist()
+    ['28/28', '0/28', '22/28']
     """
     common = [d for d in ours.index if d in paper.index]
     neg = [d for d in common if paper.loc[d, method] < 0]
@@ -735,7 +772,16 @@ def table5_cells(ours: pd.DataFrame, se: pd.DataFrame, paper: pd.DataFrame) -> p
     """Every cell of our Table 5 against the paper's: ``dataset``, ``method``, ``group``
     (``UCI`` or ``microarray``), ``ours``, ``se`` (over folds), ``paper``, ``tol`` and
     ``within``. The paper's values come from one 10-fold CV as ours do, so their SE is taken
-    equal to ours: a cell agrees when ``|ours − paper| <= Z·sqrt(2)·se``."""
+    equal to ours: a cell agrees when ``|ours − paper| <= Z·sqrt(2)·se``.
+
+    Examples
+    --------
+    >>> ours = pd.DataFrame({"IG": [0.10, 0.05]}, index=["heart", "colon"])
+    >>> se = pd.DataFrame({"IG": [0.01, 0.01]}, index=["heart", "colon"])
+    >>> paper = pd.DataFrame({"IG": [0.12, 0.10]}, index=["heart", "colon"])
+    >>> table5_cells(ours, se, paper)[["group", "within"]].values.tolist()
+    [['UCI', True], ['microarray', False]]
+    """
     rows = []
     for d in ours.index:
         if d not in paper.index:
