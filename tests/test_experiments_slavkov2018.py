@@ -96,3 +96,232 @@ def test_table3_refuses_curves_at_other_sizes():
     other = _curves([0.6, 0.8, 0.9], [0.5, 0.6, 0.9], [1, 2, 4])
     with pytest.raises(ValueError, match="other subset sizes"):
         s18.table3(gt, {0.1: other}, {0.1: 0.2})
+
+
+# --- standard errors, verdict rules, the scale investigation and the summary ---------------
+
+def _fold_curves(ffa_rows, rfa_rows, sizes=None, p=None):
+    ffa, rfa = np.asarray(ffa_rows, float), np.asarray(rfa_rows, float)
+    sizes = np.arange(1, ffa.shape[1] + 1) if sizes is None else np.asarray(sizes)
+    return SimpleNamespace(sizes=sizes, ffa=ffa, rfa=rfa, ffa_mean=ffa.mean(0),
+                           rfa_mean=rfa.mean(0), n_features=p or int(sizes[-1]))
+
+
+def test_fold_eca_by_hand_and_equal_to_table5():
+    """Per-fold ECAs ½·(0.2 + 0)/2, ½·(0.4 + 0)/2, ½·(0.6 + 0)/2 = 0.05, 0.1, 0.15 -> mean
+    0.1, SE = sd / sqrt(3) = 0.05 / sqrt(3)."""
+    c = _fold_curves([[0.8, 0.9], [0.9, 0.9], [1.0, 0.9]], [[0.6, 0.9], [0.5, 0.9], [0.4, 0.9]])
+    mean, se = s18.fold_eca(c)
+    assert mean == pytest.approx(0.1) and se == pytest.approx(0.05 / np.sqrt(3))
+    assert mean == pytest.approx(s18.table5({("d", "IG"): c}).loc["d", "IG"])
+    assert s18.table5_se({("d", "IG"): c}).loc["d", "IG"] == pytest.approx(se)
+    with pytest.raises(ValueError, match="at least 2"):
+        s18.fold_eca(_fold_curves([[0.8, 0.9]], [[0.6, 0.9]]))
+
+
+def test_table1_se_zero_for_identical_folds_and_positive_otherwise():
+    a = _fold_curves([[0.7, 0.8, 0.9]] * 3, [[0.4, 0.5, 0.9]] * 3)
+    b = _fold_curves([[0.5, 0.7, 0.9]] * 3, [[0.6, 0.7, 0.9]] * 3)
+    assert np.allclose(s18.table1_se(a, b).to_numpy(), 0.0)
+    a2 = _fold_curves([[0.7, 0.8, 0.9], [0.6, 0.8, 0.9], [0.8, 0.8, 0.9]], [[0.4, 0.5, 0.9]] * 3)
+    se = s18.table1_se(a2, b)
+    # FFA_delta (w = 1) per fold: (0.2 + 0.1)/3, (0.1 + 0.1)/3, (0.3 + 0.1)/3 -> SD 0.1/3
+    assert se.loc["FFA_delta", "uniform"] == pytest.approx(0.1 / 3 / np.sqrt(3))
+    assert se.loc["RFA_delta", "uniform"] == pytest.approx(0.0)
+    with pytest.raises(ValueError, match="numbers of folds"):
+        s18.table1_se(a2, _fold_curves([[0.5, 0.7, 0.9]] * 2, [[0.6, 0.7, 0.9]] * 2))
+
+
+def _theta_family(spread):
+    """GT and R_theta curves moving linearly to random; realisations differ by +-spread."""
+    gt = _fold_curves([[0.6, 0.8, 0.9, 0.9]] * 2, [[0.5, 0.5, 0.6, 0.9]] * 2)
+    rnd_f, rnd_r = np.array([0.55, 0.6, 0.7, 0.9]), np.array([0.55, 0.6, 0.7, 0.9])
+    fam, dist = {}, {}
+    for t in (0.1, 0.5, 1.0):
+        f = (1 - t) * gt.ffa_mean + t * rnd_f
+        r = (1 - t) * gt.rfa_mean + t * rnd_r
+        noise = np.array([-spread, spread, 0.0, 0.0])[:, None]
+        fam[t] = _fold_curves(f + noise, r - noise)
+        dist[t] = np.array([2 * t - spread, 2 * t + spread, 2 * t, 2 * t])
+    return gt, fam, dist
+
+
+def test_table3_se_vanishes_without_spread_and_is_seeded():
+    gt, fam, dist = _theta_family(0.0)
+    se = s18.table3_se(gt, fam, dist, n_boot=50)
+    assert list(se.index) == ["dist", *WEIGHTINGS] and list(se.columns) == ["0.1", "0.5", "1", "corr"]
+    assert np.allclose(se.drop(columns="corr").to_numpy(), 0.0)
+    gt, fam, dist = _theta_family(0.02)
+    a, b = s18.table3_se(gt, fam, dist, n_boot=50, seed=1), s18.table3_se(gt, fam, dist, n_boot=50, seed=1)
+    assert a.equals(b)
+    # w = 1 is linear in the curves: the bootstrap SE is close to the plug-in SD / sqrt(m) of
+    # the per-realisation ECAs (realisations 0 and 1 shift FFA by -+0.02 and RFA by +-0.02 at
+    # every point: ECA(R_GT, R_theta) = ½(Δffa − Δrfa) moves by +-0.02)
+    plug_in = np.std([0.02, -0.02, 0, 0]) / np.sqrt(4)
+    assert a.loc["uniform", "0.1"] == pytest.approx(plug_in, rel=0.35)
+    with pytest.raises(ValueError, match="realisations of curves"):
+        s18.table3_se(gt, fam, {t: d[:3] for t, d in dist.items()})
+
+
+def test_curve_heights_by_hand():
+    gt, fam, _ = _theta_family(0.0)
+    h = s18.curve_heights(gt, fam, n_boot=20)
+    assert list(h.index) == [0.0, 0.1, 0.5, 1.0]
+    assert h.loc[0.0, "ffa"] == pytest.approx(0.8) and h.loc[0.0, "rfa"] == pytest.approx(0.625)
+    assert h.loc[1.0, "ffa"] == pytest.approx(0.6875)
+    assert np.allclose(h[["ffa_se", "rfa_se"]].to_numpy(), 0.0)
+
+
+def test_table3_cells_tolerance_by_hand():
+    t3 = pd.DataFrame({"0.1": [0.10], "corr": [np.nan]}, index=["dist"])
+    paper = pd.DataFrame({"0.1": [0.13]}, index=["dist"])
+    se = pd.DataFrame({"0.1": [0.01], "corr": [np.nan]}, index=["dist"])
+    # 4 realisations vs 100: tol = 2 * 0.01 * sqrt(1 + 4/100) = 0.0204 < 0.03
+    cells = s18.table3_cells(t3, paper, se, 4)
+    assert cells.loc[0, "tol"] == pytest.approx(0.02 * np.sqrt(1.04))
+    assert not cells.loc[0, "within"]
+    assert s18.table3_cells(t3, paper.assign(**{"0.1": 0.12}), se, 4).loc[0, "within"]
+
+
+def test_verdict_rules():
+    assert s18.count_verdict(1, 1) == "yes" and s18.count_verdict(1, 2) == "no"
+    with pytest.raises(ValueError):
+        s18.count_verdict(3, 2)
+    assert s18.monotone_verdict([3, 2, 1], [0, 0, 0], increasing=False) == ("yes", 2, 2)
+    # a fall of 0.3 with SEs 0.1 each: 0.3 > 2 * sqrt(0.02) = 0.28 -> no
+    assert s18.monotone_verdict([1, 0.7], [0.1, 0.1])[0] == "no"
+    assert s18.monotone_verdict([1, 0.75], [0.1, 0.1])[0] == "partly"
+
+
+def test_eca_cells_half_and_every_size():
+    c = _fold_curves([[0.9, 0.9, 0.9]] * 2, [[0.5, 0.7, 0.9]] * 2)
+    base = s18.eca_cells({("d", "IG"): c})
+    assert base.loc["d", "IG"] == pytest.approx(s18.table5({("d", "IG"): c}).loc["d", "IG"])
+    assert s18.eca_cells({("d", "IG"): c}, half=False).loc["d", "IG"] == pytest.approx(
+        2 * base.loc["d", "IG"])
+    # every size evaluated: the schedule changes nothing
+    assert s18.eca_cells({("d", "IG"): c}, every_size=True).loc["d", "IG"] == pytest.approx(
+        base.loc["d", "IG"])
+    # sizes 1 and 5 of p = 5: gaps 0.4 and 0 -> interpolated 0.4, 0.3, 0.2, 0.1, 0 -> mean 0.2
+    sparse = _fold_curves([[0.9, 0.9]] * 2, [[0.5, 0.9]] * 2, sizes=[1, 5], p=5)
+    assert s18.eca_cells({("d", "IG"): sparse}, every_size=True).loc["d", "IG"] == pytest.approx(0.1)
+    assert s18.eca_cells({("d", "IG"): sparse}).loc["d", "IG"] == pytest.approx(0.1)
+
+
+def test_scale_table_explains_only_when_both_groups_fit():
+    paper = pd.DataFrame({"IG": [0.2, 0.1], "RF": [-0.5, 9.0]}, index=["heart", "colon"])
+    ours = pd.DataFrame({"IG": [0.1, 0.05], "RF": [0.1, 0.1]}, index=["heart", "colon"])
+    t = s18.scale_table({"as is": ours, "x2": 2 * ours}, paper)
+    assert t.loc["as is", "uci_ratio"] == pytest.approx(2.0)
+    assert t.loc["x2", "uci_ratio"] == pytest.approx(1.0) and t.loc["x2", "micro_ratio"] == pytest.approx(1.0)
+    assert t["explains"].tolist() == [False, True]
+    assert t.loc["x2", "uci_cells"] == 1        # RF is left out of the scale
+
+
+def test_rf_inversion_negates_rf_and_counts_signs():
+    paper = s18.paper_table("table5")
+    rng = np.random.default_rng(0)
+    ours = paper.abs() * rng.uniform(0.5, 1.5, paper.shape) + 0.001
+    t = s18.rf_inversion(ours, paper)
+    n = len(paper)
+    n_neg = int((paper["RF"] < 0).sum())
+    assert t.iloc[0]["RF sign as paper"] == f"{n - n_neg}/{n}"
+    assert t.iloc[1]["RF sign as paper"] == f"{n_neg}/{n}"
+    assert t.iloc[2]["RF sign as paper"] == f"{n}/{n}"
+    assert t.iloc[1]["RF mean rank"] == pytest.approx(4.0)   # negative RF is last everywhere
+    assert t.iloc[1]["better than RF (Nemenyi)"].count(",") == 2
+
+
+def test_fig3_tests_follow_demsars_procedure():
+    f3 = s18.fig3_tests(s18.paper_table("table5"))
+    assert f3["rejects"] and sorted(f3["beats_control_nemenyi"]) == ["IG", "ReliefF", "SVM-RFE"]
+    assert sorted(f3["beats_control_holm"]) == ["IG", "ReliefF", "SVM-RFE"]
+    assert s18.nemenyi_cd_of(f3) == pytest.approx(0.886, abs=5e-4)
+    # no difference at all: Friedman does not reject, so nothing beats the control
+    flat = pd.DataFrame(np.tile([1.0, 2.0, 3.0, 4.0], (6, 1)), columns=list(s18.METHODS))
+    flat.iloc[::2] = flat.iloc[::2, ::-1].to_numpy()
+    f0 = s18.fig3_tests(flat)
+    assert not f0["rejects"] and f0["beats_control_nemenyi"] == [] and f0["beats_control_holm"] == []
+
+
+def _summary_inputs(t5_scale=1.0):
+    paper3 = s18.paper_table("table3")
+    paper3.columns = [f"{float(c):g}" if c != "corr" else c for c in paper3.columns]
+    t3 = paper3.copy()
+    t3.loc["dist", "corr"] = np.nan
+    se3 = pd.DataFrame(0.001, index=t3.index, columns=t3.columns)
+    heights = pd.DataFrame({"ffa": [0.9, 0.85, 0.8], "ffa_se": 0.001, "rfa": [0.5, 0.6, 0.7],
+                            "rfa_se": 0.001}, index=[0.0, 0.5, 1.0])
+    t1 = pd.DataFrame({w: {"FFA_delta": 0.02, "RFA_delta": -0.04, "ECA": 0.03} for w in WEIGHTINGS})
+    t1_se = t1.abs() * 0.1
+    paper5 = s18.paper_table("table5")
+    ours5 = paper5 * t5_scale
+    se5 = pd.DataFrame(0.002, index=paper5.index, columns=paper5.columns)
+    return dict(table1_pair=(t1, t1_se, s18.paper_table("table1")),
+                table3_parts=(t3, se3, paper3, 100, heights),
+                table5_parts=(ours5, se5, paper5))
+
+
+def test_summary_agrees_everywhere_on_the_papers_own_numbers():
+    """Fed the paper's values as ours, every reproduction row says yes (and the check row
+    n/a): the rules are not stricter than the claims."""
+    s = s18.reproduction_summary(**_summary_inputs(), profile="quick")
+    assert list(s.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile"]
+    check = s["claim"].str.startswith("Check of our statistics code")
+    assert (s.loc[check, "agrees"] == "n/a").all()
+    assert (s.loc[~check, "agrees"] == "yes").all(), s.loc[s.agrees != "yes", ["claim", "ours"]]
+
+
+def test_summary_says_no_with_reasons_when_table5_is_halved():
+    s = s18.reproduction_summary(**_summary_inputs(0.5), scale=None, profile="quick")
+    t5 = s[s["claim"].str.startswith("Table 5 values")]
+    assert len(t5) == 2 and (t5["agrees"] == "no").all()
+    assert (s.loc[s.agrees != "yes", "why_not"].str.len() > 0).all()
+    assert s.loc[s["claim"].str.contains("negative"), "agrees"].item() == "yes"  # signs kept
+
+
+def test_summary_without_table5():
+    parts = _summary_inputs()
+    parts["table5_parts"] = None
+    s = s18.reproduction_summary(**parts, profile="smoke")
+    assert s.iloc[-1]["agrees"] == "n/a" and (s["profile"] == "smoke").all()
+
+
+def test_scale_table_base_ratio_on_the_variants_own_cells():
+    paper = pd.DataFrame({"IG": [0.2, 0.3, 0.1]}, index=["heart", "sonar", "colon"])
+    ours = pd.DataFrame({"IG": [0.1, 0.3, 0.1]}, index=["heart", "sonar", "colon"])
+    t = s18.scale_table({"heart only": 2 * ours.loc[["heart"]]}, paper, base=ours)
+    assert t.loc["heart only", "uci_cells"] == 1
+    assert t.loc["heart only", "uci_ratio"] == pytest.approx(1.0)
+    assert t.loc["heart only", "uci_base_ratio"] == pytest.approx(2.0)
+    assert np.isnan(t.loc["heart only", "micro_ratio"])
+
+
+def test_summary_quotes_the_candidate_causes_where_table5_disagrees():
+    parts = _summary_inputs(0.5)
+    ours5, _, paper5 = parts["table5_parts"]
+    scale = s18.scale_table({"as computed": ours5, "(a) without the ½": 2 * ours5,
+                             "partial": 2 * ours5.loc[["heart", "colon"]]}, paper5, base=ours5)
+    s = s18.reproduction_summary(**parts, scale=scale, profile="quick")
+    why = s.loc[s["claim"].str.startswith("Table 5 scale, UCI"), "why_not"].item()
+    assert "(a) without the ½: paper/ours 1.00" in why and "a variant explains" in why
+    assert "partial: paper/ours 1.00 on 3 cells (as computed there: 2.00)" in why
+
+
+def test_variant_curves_reproduce_the_shared_task_at_the_papers_settings(tmp_path, monkeypatch):
+    """Same ranking, folds and learner as the shared curve task: identical curves; another C
+    changes them."""
+    from featrank.experiments import slavkov2020 as s20
+
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    sizes = [1, 9, 100]
+    shared = s20.ranker_curves("single", "InfoGain", "svm", 1, 3, sizes, seed=0)
+    mine = s18.variant_curves("single", "InfoGain", C=0.1, one_hot=False, n_folds=3, sizes=sizes)
+    assert np.array_equal(mine.ffa, shared.ffa) and np.array_equal(mine.rfa, shared.rfa)
+    other = s18.variant_curves("single", "InfoGain", C=10.0, one_hot=False, n_folds=3, sizes=sizes)
+    assert not np.array_equal(other.ffa, shared.ffa)
+    # the synthetic features are nominal and binary: one-hot gives one 0/1 column each, the
+    # same as the normalised codes, so the encoding changes nothing here
+    assert s18.with_nominal(["single"]) == ["single"]
+    onehot = s18.variant_curves("single", "InfoGain", C=0.1, one_hot=True, n_folds=3, sizes=sizes)
+    assert np.allclose(onehot.ffa, shared.ffa) and np.allclose(onehot.rfa, shared.rfa)
