@@ -219,3 +219,24 @@ def test_svm_pipeline_on_a_frame_gives_wekas_predictions():
         warnings.simplefilter("error")
         pred = make_learner("svm").fit(ds.X[tr], ds.y[tr]).predict(ds.X[te])
     np.testing.assert_array_equal(pred, weka)
+
+
+def test_error_curves_keep_the_learners_own_nominal_mask():
+    """A learner built with a nominal mask keeps it when the data is a plain array: a middle
+    code that alone makes the class is separable one-hot, not as a number."""
+    from featrank.evaluate import error_curves
+    from featrank.learners import make_learner
+
+    rng = np.random.default_rng(0)
+    x = rng.integers(0, 3, 300)
+    X = np.column_stack([x, rng.normal(size=300)]).astype(float)
+    y = (x == 1).astype(int)
+    own = make_learner("svm", categorical=[True, False])
+    kept = error_curves(X, y, [0, 1], own, sizes=[1], cv=3, kind="ffa")
+    given = error_curves(X, y, [0, 1], "svm", sizes=[1], cv=3, kind="ffa",
+                         categorical=[True, False])
+    numeric = error_curves(X, y, [0, 1], make_learner("svm"), sizes=[1], cv=3, kind="ffa")
+    assert kept.ffa_mean[0] == given.ffa_mean[0] == 1.0
+    assert numeric.ffa_mean[0] < 0.9
+    with pytest.raises(ValueError, match="pass one or the other"):
+        error_curves(X, y, [0, 1], own, sizes=[1], cv=3, categorical=[False, True])

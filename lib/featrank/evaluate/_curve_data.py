@@ -39,7 +39,35 @@ def _prepare(X, y, model, categorical, scoring="accuracy"):
     if not hasattr(model, "fit") or not hasattr(model, "predict"):
         raise ValueError(f"model must be a learner name or a classifier, got {model!r}")
     _check_task(model, scoring)
+    cat = _with_model_mask(model, cat)
     return X, y, _declare_categories(model, X, cat, categories), cat
+
+
+def _model_mask(model):
+    """The nominal mask a learner was built with (``make_learner(..., categorical=mask)``:
+    the learner's ``categorical`` or its preprocessing step's), or None."""
+    params = model.get_params()
+    for key in ("categorical", "prep__categorical"):
+        if params.get(key) is not None:
+            return np.asarray(params[key], dtype=bool)
+    return None
+
+
+def _with_model_mask(model, cat):
+    """The engines preprocess with the data's nominal mask; when the data declares no nominal
+    column (an array without ``categorical=``) but the learner was built with a mask, the
+    learner's mask holds (it would otherwise be overridden, and its nominal columns read as
+    numbers). Two different masks are an error."""
+    own = _model_mask(model)
+    if own is None or np.array_equal(own, cat):
+        return cat
+    if own.shape != cat.shape:
+        raise ValueError(f"the learner's categorical mask has {own.size} columns, the data "
+                         f"{cat.size}")
+    if cat.any():
+        raise ValueError(f"the data marks columns {np.flatnonzero(cat).tolist()} nominal, the "
+                         f"learner {np.flatnonzero(own).tolist()}; pass one or the other")
+    return own
 
 
 def _read_data(X, y, categorical):
