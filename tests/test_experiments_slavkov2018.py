@@ -7,6 +7,8 @@ import pytest
 
 from featrank.evaluate.ecascore import WEIGHTINGS, eca
 from featrank.experiments import slavkov2018 as s18
+from featrank.experiments import slavkov2018_scale as s18x
+from featrank.experiments import slavkov2018_summary as s18v
 
 
 def _curves(ffa, rfa, sizes=None):
@@ -177,41 +179,41 @@ def test_table3_cells_tolerance_by_hand():
     paper = pd.DataFrame({"0.1": [0.13]}, index=["dist"])
     se = pd.DataFrame({"0.1": [0.01], "corr": [np.nan]}, index=["dist"])
     # 4 realisations vs 100: tol = 2 * 0.01 * sqrt(1 + 4/100) = 0.0204 < 0.03
-    cells = s18.table3_cells(t3, paper, se, 4)
+    cells = s18v.table3_cells(t3, paper, se, 4)
     assert cells.loc[0, "tol"] == pytest.approx(0.02 * np.sqrt(1.04))
     assert not cells.loc[0, "within"]
-    assert s18.table3_cells(t3, paper.assign(**{"0.1": 0.12}), se, 4).loc[0, "within"]
+    assert s18v.table3_cells(t3, paper.assign(**{"0.1": 0.12}), se, 4).loc[0, "within"]
 
 
 def test_verdict_rules():
-    assert s18.count_verdict(1, 1) == "yes" and s18.count_verdict(1, 2) == "no"
+    assert s18v.count_verdict(1, 1) == "yes" and s18v.count_verdict(1, 2) == "no"
     with pytest.raises(ValueError):
-        s18.count_verdict(3, 2)
-    assert s18.monotone_verdict([3, 2, 1], [0, 0, 0], increasing=False) == ("yes", 2, 2)
+        s18v.count_verdict(3, 2)
+    assert s18v.monotone_verdict([3, 2, 1], [0, 0, 0], increasing=False) == ("yes", 2, 2)
     # a fall of 0.3 with SEs 0.1 each: 0.3 > 2 * sqrt(0.02) = 0.28 -> no
-    assert s18.monotone_verdict([1, 0.7], [0.1, 0.1])[0] == "no"
-    assert s18.monotone_verdict([1, 0.75], [0.1, 0.1])[0] == "partly"
+    assert s18v.monotone_verdict([1, 0.7], [0.1, 0.1])[0] == "no"
+    assert s18v.monotone_verdict([1, 0.75], [0.1, 0.1])[0] == "partly"
 
 
 def test_eca_cells_half_and_every_size():
     c = _fold_curves([[0.9, 0.9, 0.9]] * 2, [[0.5, 0.7, 0.9]] * 2)
-    base = s18.eca_cells({("d", "IG"): c})
+    base = s18x.eca_cells({("d", "IG"): c})
     assert base.loc["d", "IG"] == pytest.approx(s18.table5({("d", "IG"): c}).loc["d", "IG"])
-    assert s18.eca_cells({("d", "IG"): c}, half=False).loc["d", "IG"] == pytest.approx(
+    assert s18x.eca_cells({("d", "IG"): c}, half=False).loc["d", "IG"] == pytest.approx(
         2 * base.loc["d", "IG"])
     # every size evaluated: the schedule changes nothing
-    assert s18.eca_cells({("d", "IG"): c}, every_size=True).loc["d", "IG"] == pytest.approx(
+    assert s18x.eca_cells({("d", "IG"): c}, every_size=True).loc["d", "IG"] == pytest.approx(
         base.loc["d", "IG"])
     # sizes 1 and 5 of p = 5: gaps 0.4 and 0 -> interpolated 0.4, 0.3, 0.2, 0.1, 0 -> mean 0.2
     sparse = _fold_curves([[0.9, 0.9]] * 2, [[0.5, 0.9]] * 2, sizes=[1, 5], p=5)
-    assert s18.eca_cells({("d", "IG"): sparse}, every_size=True).loc["d", "IG"] == pytest.approx(0.1)
-    assert s18.eca_cells({("d", "IG"): sparse}).loc["d", "IG"] == pytest.approx(0.1)
+    assert s18x.eca_cells({("d", "IG"): sparse}, every_size=True).loc["d", "IG"] == pytest.approx(0.1)
+    assert s18x.eca_cells({("d", "IG"): sparse}).loc["d", "IG"] == pytest.approx(0.1)
 
 
 def test_scale_table_explains_only_when_both_groups_fit():
     paper = pd.DataFrame({"IG": [0.2, 0.1], "RF": [-0.5, 9.0]}, index=["heart", "colon"])
     ours = pd.DataFrame({"IG": [0.1, 0.05], "RF": [0.1, 0.1]}, index=["heart", "colon"])
-    t = s18.scale_table({"as is": ours, "x2": 2 * ours}, paper)
+    t = s18x.scale_table({"as is": ours, "x2": 2 * ours}, paper)
     assert t.loc["as is", "uci_ratio"] == pytest.approx(2.0)
     assert t.loc["x2", "uci_ratio"] == pytest.approx(1.0) and t.loc["x2", "micro_ratio"] == pytest.approx(1.0)
     assert t["explains"].tolist() == [False, True]
@@ -222,7 +224,7 @@ def test_rf_inversion_negates_rf_and_counts_signs():
     paper = s18.paper_table("table5")
     rng = np.random.default_rng(0)
     ours = paper.abs() * rng.uniform(0.5, 1.5, paper.shape) + 0.001
-    t = s18.rf_inversion(ours, paper)
+    t = s18x.rf_inversion(ours, paper)
     n = len(paper)
     n_neg = int((paper["RF"] < 0).sum())
     assert t.iloc[0]["RF sign as paper"] == f"{n - n_neg}/{n}"
@@ -233,14 +235,14 @@ def test_rf_inversion_negates_rf_and_counts_signs():
 
 
 def test_fig3_tests_follow_demsars_procedure():
-    f3 = s18.fig3_tests(s18.paper_table("table5"))
+    f3 = s18v.fig3_tests(s18.paper_table("table5"))
     assert f3["rejects"] and sorted(f3["beats_control_nemenyi"]) == ["IG", "ReliefF", "SVM-RFE"]
     assert sorted(f3["beats_control_holm"]) == ["IG", "ReliefF", "SVM-RFE"]
-    assert s18.nemenyi_cd_of(f3) == pytest.approx(0.886, abs=5e-4)
+    assert s18v.nemenyi_cd_of(f3) == pytest.approx(0.886, abs=5e-4)
     # no difference at all: Friedman does not reject, so nothing beats the control
     flat = pd.DataFrame(np.tile([1.0, 2.0, 3.0, 4.0], (6, 1)), columns=list(s18.METHODS))
     flat.iloc[::2] = flat.iloc[::2, ::-1].to_numpy()
-    f0 = s18.fig3_tests(flat)
+    f0 = s18v.fig3_tests(flat)
     assert not f0["rejects"] and f0["beats_control_nemenyi"] == [] and f0["beats_control_holm"] == []
 
 
@@ -265,7 +267,7 @@ def _summary_inputs(t5_scale=1.0):
 def test_summary_agrees_everywhere_on_the_papers_own_numbers():
     """Fed the paper's values as ours, every reproduction row says yes (and the check row
     n/a): the rules are not stricter than the claims."""
-    s = s18.reproduction_summary(**_summary_inputs(), profile="quick")
+    s = s18v.reproduction_summary(**_summary_inputs(), profile="quick")
     assert list(s.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile"]
     check = s["claim"].str.startswith("Check of our statistics code")
     assert (s.loc[check, "agrees"] == "n/a").all()
@@ -273,7 +275,7 @@ def test_summary_agrees_everywhere_on_the_papers_own_numbers():
 
 
 def test_summary_says_no_with_reasons_when_table5_is_halved():
-    s = s18.reproduction_summary(**_summary_inputs(0.5), scale=None, profile="quick")
+    s = s18v.reproduction_summary(**_summary_inputs(0.5), scale=None, profile="quick")
     t5 = s[s["claim"].str.startswith("Table 5 values")]
     assert len(t5) == 2 and (t5["agrees"] == "no").all()
     assert (s.loc[s.agrees != "yes", "why_not"].str.len() > 0).all()
@@ -283,14 +285,14 @@ def test_summary_says_no_with_reasons_when_table5_is_halved():
 def test_summary_without_table5():
     parts = _summary_inputs()
     parts["table5_parts"] = None
-    s = s18.reproduction_summary(**parts, profile="smoke")
+    s = s18v.reproduction_summary(**parts, profile="smoke")
     assert s.iloc[-1]["agrees"] == "n/a" and (s["profile"] == "smoke").all()
 
 
 def test_scale_table_base_ratio_on_the_variants_own_cells():
     paper = pd.DataFrame({"IG": [0.2, 0.3, 0.1]}, index=["heart", "sonar", "colon"])
     ours = pd.DataFrame({"IG": [0.1, 0.3, 0.1]}, index=["heart", "sonar", "colon"])
-    t = s18.scale_table({"heart only": 2 * ours.loc[["heart"]]}, paper, base=ours)
+    t = s18x.scale_table({"heart only": 2 * ours.loc[["heart"]]}, paper, base=ours)
     assert t.loc["heart only", "uci_cells"] == 1
     assert t.loc["heart only", "uci_ratio"] == pytest.approx(1.0)
     assert t.loc["heart only", "uci_base_ratio"] == pytest.approx(2.0)
@@ -300,9 +302,9 @@ def test_scale_table_base_ratio_on_the_variants_own_cells():
 def test_summary_quotes_the_candidate_causes_where_table5_disagrees():
     parts = _summary_inputs(0.5)
     ours5, _, paper5 = parts["table5_parts"]
-    scale = s18.scale_table({"as computed": ours5, "(a) without the ½": 2 * ours5,
+    scale = s18x.scale_table({"as computed": ours5, "(a) without the ½": 2 * ours5,
                              "partial": 2 * ours5.loc[["heart", "colon"]]}, paper5, base=ours5)
-    s = s18.reproduction_summary(**parts, scale=scale, profile="quick")
+    s = s18v.reproduction_summary(**parts, scale=scale, profile="quick")
     why = s.loc[s["claim"].str.startswith("Table 5 scale, UCI"), "why_not"].item()
     assert "(a) without the ½: paper/ours 1.00" in why and "a variant explains" in why
     assert "partial: paper/ours 1.00 on 3 cells (as computed there: 2.00)" in why
@@ -316,12 +318,12 @@ def test_variant_curves_reproduce_the_shared_task_at_the_papers_settings(tmp_pat
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
     sizes = [1, 9, 100]
     shared = s20.ranker_curves("single", "InfoGain", "svm", 1, 3, sizes, seed=0)
-    mine = s18.variant_curves("single", "InfoGain", C=0.1, one_hot=False, n_folds=3, sizes=sizes)
+    mine = s18x.variant_curves("single", "InfoGain", C=0.1, one_hot=False, n_folds=3, sizes=sizes)
     assert np.array_equal(mine.ffa, shared.ffa) and np.array_equal(mine.rfa, shared.rfa)
-    other = s18.variant_curves("single", "InfoGain", C=10.0, one_hot=False, n_folds=3, sizes=sizes)
+    other = s18x.variant_curves("single", "InfoGain", C=10.0, one_hot=False, n_folds=3, sizes=sizes)
     assert not np.array_equal(other.ffa, shared.ffa)
     # the synthetic features are nominal and binary: one-hot gives one 0/1 column each, the
     # same as the normalised codes, so the encoding changes nothing here
-    assert s18.with_nominal(["single"]) == ["single"]
-    onehot = s18.variant_curves("single", "InfoGain", C=0.1, one_hot=True, n_folds=3, sizes=sizes)
+    assert s18x.with_nominal(["single"]) == ["single"]
+    onehot = s18x.variant_curves("single", "InfoGain", C=0.1, one_hot=True, n_folds=3, sizes=sizes)
     assert np.allclose(onehot.ffa, shared.ffa) and np.allclose(onehot.rfa, shared.rfa)
