@@ -34,6 +34,7 @@ import time
 import numpy as np
 import pandas as pd
 
+from ..evaluate import parse_sizes
 from ..parallel import run_tasks, task_seed
 from ..store import versioned
 
@@ -142,16 +143,15 @@ def method_order(dataset, split, spec, scheme="ovo", seed=0, n_samples=None, n_n
 # ----------------------------------------------------------------------------- curves
 def size_grid(p: int, kind="coarse:12", extra=()) -> np.ndarray:
     """Subset sizes: ``"all"`` = 2..p (the paper), ``"coarse:K"`` = about K sizes spread
-    geometrically from 2 to p; ``extra`` sizes (10, 20, the true number of relevant
-    features) are always added."""
-    if kind == "all":
-        s = np.arange(2, p + 1)
-    elif isinstance(kind, str) and kind.startswith("coarse:"):
-        s = np.unique(np.round(np.geomspace(2, p, int(kind.split(":")[1]))).astype(int))
-    else:
-        s = np.asarray(kind, dtype=int)
-    s = np.unique(np.concatenate([s, [e for e in extra if 2 <= e <= p]]).astype(int))
-    return s
+    geometrically from 2 to p (``"geometric:K"`` of :func:`featrank.evaluate.parse_sizes`),
+    or explicit sizes; ``extra`` sizes (10, 20, the true number of relevant features) are
+    always added."""
+    if isinstance(kind, str) and kind.startswith("coarse:"):
+        kind = "geometric:" + kind.partition(":")[2]
+    elif not isinstance(kind, str):
+        kind = np.unique(np.asarray(kind, dtype=int))
+    s = parse_sizes(kind, p, start=2)
+    return np.unique(np.concatenate([s, [e for e in extra if 2 <= e <= p]]).astype(int))
 
 
 def svm_error_curve(Xtr, ytr, Xte, yte, order, sizes, C_grid=(0.1,), cv=5, seed=0):

@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..config import active_profile
+from ..evaluate import parse_sizes
 from ..stats import holm_vs_control, nemenyi_pairs, rank_se
 from ..store import versioned
 from .summary import COLUMNS, summary_table
@@ -138,10 +139,9 @@ def fold_splits(y, n_folds=10, seed=0):
 
 def curve_sizes(p, schedule="all"):
     """Subset sizes: all of 1..p (the paper), or at most ``schedule`` points evenly spread
-    (an int, for the quicker profiles; always includes 1 and p)."""
-    if schedule == "all" or int(schedule) >= p:
-        return np.arange(1, p + 1)
-    return np.unique(np.round(np.linspace(1, p, int(schedule))).astype(int))
+    (an int, for the quicker profiles; always includes 1 and p): ``"all"`` or ``"even:K"``
+    of :func:`featrank.evaluate.parse_sizes`."""
+    return parse_sizes("all" if schedule == "all" else f"even:{int(schedule)}", p)
 
 
 @versioned("2")  # 2: MC4 is Prati's distance-weighted PageRank (was Dwork's MC4)

@@ -27,13 +27,14 @@ Protocol (what the paper did, and what these functions do):
   distance (Eq. 2), normalised by the expected distance of random lists (Eq. 3).
 
 Sizes of the nested subsets: ``"paper"`` (delta(i) = 1 up to 50, 5 up to 500, p // 20 beyond),
-``"all"`` (1..p) or ``"coarse:K"`` (about K points, geometric from both ends, see
-:func:`coarse_sizes`; for the quick and smoke profiles).
+``"all"`` (1..p) or ``"coarse:K"`` (about K points, geometric from both ends, for the quick
+and smoke profiles), all read by :func:`featrank.evaluate.parse_sizes`.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ..evaluate import parse_sizes
 from ..parallel import run_tasks, task_seed
 from ..store import versioned
 
@@ -113,28 +114,11 @@ def nominal_mask(categorical):
 
 
 def resolve_sizes(sizes, n_features: int) -> np.ndarray:
-    """Subset sizes from a spec: ``"paper"``, ``"all"``, ``"coarse:K"`` or explicit ints."""
-    if isinstance(sizes, str):
-        if sizes in ("paper", "all"):
-            from ..evaluate import size_schedule
-
-            return np.asarray(size_schedule(n_features, kind=sizes))
-        if sizes.startswith("coarse:"):
-            return coarse_sizes(n_features, int(sizes.split(":")[1]))
-        raise ValueError(f"unknown sizes spec {sizes!r}: use 'paper', 'all' or 'coarse:K'")
-    s = np.unique(np.asarray(sizes, dtype=int))
-    if s.size == 0 or s[0] < 1 or s[-1] > n_features:
-        raise ValueError(f"sizes must lie in [1, {n_features}]")
-    return s
-
-
-def coarse_sizes(n_features: int, n_points: int) -> np.ndarray:
-    """About ``n_points`` subset sizes, geometric from both ends (1, 2, 4, ... and p, p-1,
-    p-3, ...): dense where FFA (small sizes) and RFA (sizes near p, i.e. where the top of the
-    ranking enters the reverse chain) change most."""
-    half = max(2, int(n_points) // 2 + 1)
-    a = np.round(np.geomspace(1, n_features, half)).astype(int)
-    return np.unique(np.concatenate([a, n_features + 1 - a, [1, n_features]]))
+    """Subset sizes from a spec: ``"paper"``, ``"all"``, ``"coarse:K"`` (see
+    :func:`featrank.evaluate.parse_sizes`) or explicit ints (sorted, duplicates dropped)."""
+    if not isinstance(sizes, str):
+        sizes = np.unique(np.asarray(sizes, dtype=int))
+    return parse_sizes(sizes, n_features)
 
 
 def cv_seed(seed: int, dataset: str) -> int:
