@@ -170,9 +170,8 @@ def run_fold(dataset, fold, n_folds=10, seed=0, learners=tuple(LEARNERS), schedu
     n_categories = [len(c) if c is not None else 0 for c in cats]
     for lname in learners:
         name, params = LEARNERS[lname]
-        model = make_learner(name, **params)
-        if "prep__n_categories" in model.get_params():  # codes unseen in the training fold
-            model.set_params(prep__n_categories=n_categories)
+        # declared categories: codes unseen in the training fold keep their columns
+        model = make_learner(name, n_categories=n_categories, **params)
         for method in METHODS + tuple(extras):
             rec = _AllMeasures(labels)
             error_curves(X, y, orders[method], model, sizes=sizes,
