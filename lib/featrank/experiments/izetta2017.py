@@ -23,7 +23,7 @@ through :func:`featrank.parallel.run_tasks`.
 
 The reproduction summary (:func:`reproduction_summary`) judges each claim by the rules of
 :data:`RULES`. Two experiments go with it: the third quartile of positions vs that of relative
-ranks in 3Q-SD (:func:`q3_positions_sd`, :func:`q3_variants_table`), and the dilution of a
+ranks in 3Q-SD (:func:`featrank.aggregate.q3_positions_sd`, :func:`q3_variants_table`), and the dilution of a
 class's features among OVO's lists (:func:`ovo_dilution_table`). Fig. 7's combination step is
 timed alone on stored lists (:func:`combination_timing`).
 """
@@ -34,6 +34,7 @@ import time
 import numpy as np
 import pandas as pd
 
+from ..aggregate import combine_lists, q3_positions_sd
 from ..evaluate import parse_sizes
 from ..parallel import run_tasks, task_seed
 from ..store import versioned
@@ -128,8 +129,6 @@ def parse_method(spec: str):
 def method_order(dataset, split, spec, scheme="ovo", seed=0, n_samples=None, n_noise=None):
     """The order a method gives on the training part of a split (lists and Zhou orders come
     from the cache)."""
-    from ..aggregate import combine_lists
-
     name, params = parse_method(spec)
     kw = dict(dataset=dataset, split=split, seed=seed, n_samples=n_samples)
     if n_noise is not None:           # same cache key as the run_tasks pre-computation
@@ -306,7 +305,6 @@ def timing_task(n_noise: int, n_samples: int, method: str, seed: int = 0) -> flo
     """Seconds to rank Artificial-1-3C (``n_noise`` noise features, ``n_samples`` points, on
     its 75 % training part) with one method: the OVO lists plus the combination for the six
     methods, the joint RFE for Zhou's (Izetta 2017, Sec. 5 / Fig. 7)."""
-    from ..aggregate import combine_lists
 
     kw = dict(dataset="artificial1-3c", split=0, seed=seed, n_samples=n_samples, n_noise=n_noise)
     if method in ZHOU:
@@ -336,58 +334,6 @@ def run_timing(n_noise_grid, n_samples_grid, methods, base_noise=500, base_sampl
 
 
 # ----------------------------------------------------------------------------- 3Q-SD variants
-def q3_positions_sd(orders, ties: str = "max_sd") -> np.ndarray:
-    """3Q-SD as Izetta 2017's numbers suggest it was computed: features by increasing third
-    quartile of their *positions* over the lists (1 = best), ties broken by the SD of the
-    positions (larger first, as their Sec. 2.1.1).
-
-    The text (Sec. 2.1.3) takes the third quartile of the relative ranks ``r = 1 - pos/p``,
-    i.e. the *first* quartile of the positions (:func:`featrank.aggregate.q3_sd`): a feature
-    needs a good position in a quarter of the lists. This variant needs it in three quarters
-    of them, so it sits between Av-SD and the worst position. Quartiles are numpy's default
-    (linear interpolation, R's type 7). It belongs with the other combiners in
-    ``featrank.aggregate``; it lives here while that package is being restructured.
-
-    Parameters
-    ----------
-    orders : array-like of shape (m, p)
-        The lists (full orders, best first).
-    ties : {"max_sd", "min_sd"}
-        Tie-breaking by the larger (default) or the smaller SD of the positions.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The combined order, best first; remaining ties go to the lower feature index.
-
-    Examples
-    --------
-    Three lists of four features; the positions (1 = best) of features 0..3 are
-    (1, 4, 4), (2, 1, 1), (3, 2, 3), (4, 3, 2). Third quartiles (type 7): 4, 1.5, 3, 3.5:
-
-    >>> lists = [[0, 1, 2, 3], [1, 2, 3, 0], [1, 3, 2, 0]]
-    >>> q3_positions_sd(lists).tolist()
-    [1, 2, 3, 0]
-
-    The text's 3Q-SD uses the first quartiles of the positions, 2.5, 1, 2.5, 2.5; the tie
-    of 0, 2 and 3 goes to the larger SD (0: positions 1, 4, 4), so feature 0, first in one
-    list only, comes second rather than last:
-
-    >>> from featrank.aggregate import q3_sd
-    >>> q3_sd(lists).tolist()
-    [1, 0, 3, 2]
-    """
-    orders = np.asarray(orders)
-    if orders.ndim != 2:
-        raise ValueError(f"orders must be a 2-D (lists, features) array, got shape {orders.shape}")
-    if ties not in ("max_sd", "min_sd"):
-        raise ValueError(f"ties must be 'max_sd' or 'min_sd', got {ties!r}")
-    pos = np.argsort(orders, axis=1).astype(float) + 1.0
-    q3 = np.quantile(pos, 0.75, axis=0)
-    sd = pos.std(axis=0)
-    return np.lexsort((np.arange(pos.shape[1]), -sd if ties == "max_sd" else sd, q3))
-
-
 def stored_lists(dataset: str, n_splits: int, scheme: str = "ovo", seed: int = 0,
                  n_samples=None) -> list:
     """The per-problem SVM-RFE lists ``(M, p)`` of each split, from the result store (computed
@@ -407,8 +353,6 @@ Q3_VARIANTS = {"Av-SD": lambda o: combine_av(o),
 
 
 def _combine(orders, name, **params):
-    from ..rankers.multiclass import combine_lists
-
     return combine_lists(orders, name, **params)
 
 
