@@ -265,7 +265,6 @@ def timing_task(n_noise: int, n_samples: int, method: str, seed: int = 0) -> flo
     """Seconds to rank Artificial-1-3C (``n_noise`` noise features, ``n_samples`` points, on
     its 75 % training part) with one method: the OVO lists plus the combination for the six
     methods, the joint RFE for Zhou's (Izetta 2017, Sec. 5 / Fig. 7)."""
-
     kw = dict(dataset="artificial1-3c", split=0, seed=seed, n_samples=n_samples, n_noise=n_noise)
     if method in ZHOU:
         return zhou_task(method=method, **kw)["seconds"]
@@ -293,6 +292,7 @@ def run_timing(n_noise_grid, n_samples_grid, methods, base_noise=500, base_sampl
     return df
 
 
+# --------------------------------------------------------------------- stored lists
 def stored_lists(dataset: str, n_splits: int, scheme: str = "ovo", seed: int = 0,
                  n_samples=None) -> list:
     """The per-problem SVM-RFE lists ``(M, p)`` of each split, from the result store (computed
@@ -311,7 +311,7 @@ def _mean_se(values):
     return float(v.mean()), (float(v.std(ddof=1) / np.sqrt(v.size)) if v.size > 1 else np.nan)
 
 
-# ----------------------------------------------------------------------------- timing
+# --------------------------------------------------------------- combination timing
 #: the combination-timing grid per profile (Artificial-1-8C: 28 OVO lists)
 COMBINE_TIMING = {
     "smoke": dict(n_noise_grid=(50, 100, 200), n_samples=600, repeats=2),
@@ -347,7 +347,7 @@ def combine_timing_task(dataset: str, n_noise: int, n_samples: int, methods: tup
     return rows
 
 
-# ----------------------------------------------------------------------------- sub-modules
+# ---------------------------------------------------------------------- sub-modules
 _API = {
     "q3_positions_sd": "q3sd",
     **dict.fromkeys(("summarize_curves", "rank_stats", "rank_table", "win_counts",
