@@ -6,7 +6,7 @@ import pytest
 from _aggregate_reference import (ref_condorcet, ref_copeland, ref_counts, ref_floyd_warshall,
                                   ref_positions, ref_schulze)
 from featrank.aggregate import (average_sd, best_rank, borda, condorcet, copeland, k_first, mc4,
-                                pairwise_counts, pairwise_margins, prati_mc4, q3_sd,
+                                pairwise_counts, pairwise_margins, prati_mc4, q3_positions_sd, q3_sd,
                                 relative_ranks, schulze)
 from featrank.aggregate._profile import positions
 from featrank.aggregate.pairwise import _links, schulze_ssd, schulze_wins, ssd_winners
@@ -44,6 +44,51 @@ def test_hand_average_sd():
 def test_hand_best_rank():
     # max .8: f4 (mean .467) > f3 (.400) > f0 (.333); max .6: f1, f2 tie on the mean too
     assert best_rank(HAND).tolist() == [4, 3, 0, 1, 2]
+
+
+def test_hand_q3_positions_sd_against_q3_sd():
+    lists = np.array([[0, 1, 2, 3], [1, 2, 3, 0], [1, 3, 2, 0]])
+    # positions of features 0..3: (1,4,4), (2,1,1), (3,2,3), (4,3,2)
+    # 3rd quartile (type 7) of positions: 4, 1.5, 3, 3.5 -> 1, 2, 3, 0
+    assert q3_positions_sd(lists).tolist() == [1, 2, 3, 0]
+    # the text: 3rd quartile of r = 1 - pos/p <=> 1st quartile of positions: 2.5, 1, 2.5, 2.5;
+    # ties 0, 2, 3 by the larger SD of positions: 0 (sd 1.41), 3 (0.82), 2 (0.47)
+    assert q3_sd(lists).tolist() == [1, 0, 3, 2]
+
+
+def test_q3_positions_ties_go_to_the_sd():
+    # five lists of three features; positions: f0 (1,1,3,3,3), f1 (3,3,1,2,2), f2 (2,2,2,1,1)
+    # 3rd quartiles (5 values, type 7: the 4th smallest): 3, 3, 2; SD of f0 0.98 > f1 0.75
+    lists = np.array([[0, 2, 1], [0, 2, 1], [1, 2, 0], [2, 1, 0], [2, 1, 0]])
+    assert q3_positions_sd(lists).tolist() == [2, 0, 1]
+    assert q3_positions_sd(lists, ties="min_sd").tolist() == [2, 1, 0]
+    with pytest.raises(ValueError, match="ties"):
+        q3_positions_sd(lists, ties="median")
+    with pytest.raises(ValueError, match="1-D"):
+        q3_positions_sd([0, 1, 2])
+
+
+def test_q3_positions_sd_exact_sd_ties_go_to_the_lower_index():
+    # positions f0 (2, 5, 10), f1 (1, 6, 9): 3rd quartiles 7.5 and 7.5, and the same SD
+    # (3 * sum(x^2) - sum(x)^2 = 98 for both), although the float SDs differ in the last bit
+    lists = np.array([[1, 0, 2, 3, 4, 5, 6, 7, 8, 9], [2, 3, 4, 5, 0, 1, 6, 7, 8, 9],
+                      [2, 3, 4, 5, 6, 7, 8, 9, 1, 0]])
+    pos = np.argsort(lists, axis=1) + 1
+    assert pos[:, 0].tolist() == [2, 5, 10] and pos[:, 1].tolist() == [1, 6, 9]
+    out = q3_positions_sd(lists).tolist()
+    assert out.index(0) == out.index(1) - 1
+
+
+def test_q3_positions_sd_against_a_direct_computation():
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        m, p = rng.integers(1, 8), rng.integers(2, 12)
+        lists = np.array([rng.permutation(p) for _ in range(m)])
+        pos = np.argsort(lists, axis=1) + 1
+        q3 = np.quantile(pos, 0.75, axis=0)
+        var = m * (pos ** 2).sum(axis=0) - pos.sum(axis=0) ** 2       # m^2 * variance, exact
+        expected = sorted(range(p), key=lambda j: (q3[j], -var[j], j))
+        assert q3_positions_sd(lists).tolist() == expected
 
 
 def test_hand_q3_sd():

@@ -46,30 +46,6 @@ def test_incremental_gram_curve_equals_plain_refit():
 
 
 # ----------------------------------------------------------------------------- 3Q-SD variants
-def test_q3_variants_on_a_hand_worked_three_list_example():
-    from featrank.aggregate import q3_sd
-
-    lists = np.array([[0, 1, 2, 3], [1, 2, 3, 0], [1, 3, 2, 0]])
-    # positions of features 0..3: (1,4,4), (2,1,1), (3,2,3), (4,3,2)
-    # 3rd quartile (type 7) of positions: 4, 1.5, 3, 3.5 -> 1, 2, 3, 0
-    assert E.q3_positions_sd(lists).tolist() == [1, 2, 3, 0]
-    # the text: 3rd quartile of r = 1 - pos/p <=> 1st quartile of positions: 2.5, 1, 2.5, 2.5;
-    # ties 0, 2, 3 by the larger SD of positions: 0 (sd 1.41), 3 (0.82), 2 (0.47)
-    assert q3_sd(lists).tolist() == [1, 0, 3, 2]
-
-
-def test_q3_positions_ties_go_to_the_sd():
-    # five lists of three features; positions: f0 (1,1,3,3,3), f1 (3,3,1,2,2), f2 (2,2,2,1,1)
-    # 3rd quartiles (5 values, type 7: the 4th smallest): 3, 3, 2; SD of f0 0.98 > f1 0.75
-    lists = np.array([[0, 2, 1], [0, 2, 1], [1, 2, 0], [2, 1, 0], [2, 1, 0]])
-    assert E.q3_positions_sd(lists).tolist() == [2, 0, 1]
-    assert E.q3_positions_sd(lists, ties="min_sd").tolist() == [2, 1, 0]
-    with pytest.raises(ValueError, match="ties"):
-        E.q3_positions_sd(lists, ties="median")
-    with pytest.raises(ValueError, match="2-D"):
-        E.q3_positions_sd([0, 1, 2])
-
-
 def test_q3_variants_table_means_and_closer_variant():
     # 4 lists of 6 features: feature 0 is first in one list only, last elsewhere
     lists = np.array([[0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 0], [1, 2, 3, 4, 5, 0],

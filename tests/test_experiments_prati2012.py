@@ -4,6 +4,7 @@ import pytest
 
 from featrank.aggregate import mc4, prati_mc4
 from featrank.experiments import prati2012 as P
+from featrank.experiments.prati2012.summary import _verdict
 from featrank.stats import FriedmanResult, nemenyi_cd
 
 
@@ -196,7 +197,7 @@ def test_summary_rows_for_datasets_not_in_the_run():
 
 
 def test_verdict_rules():
-    v = P._verdict
+    v = _verdict
     assert v(dict(n=4, sig=4, way=4, against=0)) == "yes"
     assert v(dict(n=4, sig=1, way=2, against=0)) == "partly"
     assert v(dict(n=4, sig=0, way=4, against=0)) == "partly"

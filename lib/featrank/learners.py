@@ -352,9 +352,46 @@ def make_learner(name: str, *, categorical=None, n_categories=None, **params):
     ``svm``/``tree``/``rf`` do not depend on which codes a training fold happens to hold.
     """
     model = _make(name, categorical, params)
-    if n_categories is not None and "prep__n_categories" in model.get_params():
-        model.set_params(prep__n_categories=list(n_categories))
-    return model
+    return model if n_categories is None else declare_categories(model, n_categories)
+
+
+def declare_categories(model, n_categories, *, keep_declared: bool = False):
+    """``model`` with its Weka preprocessing step (``prep``) told the declared number of
+    categories per column, as an ARFF header declares them to Weka: a code missing from a
+    training fold then still gets its one-hot column instead of an error.
+
+    Parameters
+    ----------
+    model : estimator
+        A classifier; only a pipeline with a ``prep`` step taking ``n_categories`` (the
+        ``svm``, ``tree`` and ``rf`` learners) is changed.
+    n_categories : sequence of int
+        Per column, the number of declared categories (0 for a numeric column).
+    keep_declared : bool, default False
+        Leave a model whose step already has category counts as it is.
+
+    Returns
+    -------
+    estimator
+        A clone of ``model`` with ``prep__n_categories`` set, or ``model`` itself when it is
+        not changed.
+
+    Examples
+    --------
+    >>> svm = declare_categories(make_learner("svm", degree=1), [3, 0])
+    >>> svm.get_params()["prep__n_categories"]
+    [3, 0]
+    >>> declare_categories(svm, [5, 0], keep_declared=True) is svm
+    True
+    >>> nb = make_learner("nb")
+    >>> declare_categories(nb, [3, 0]) is nb
+    True
+    """
+    params = model.get_params()
+    if "prep__n_categories" not in params or (
+            keep_declared and params["prep__n_categories"] is not None):
+        return model
+    return clone(model).set_params(prep__n_categories=list(n_categories))
 
 
 def _make(name, categorical, params):

@@ -17,7 +17,8 @@ from .._lazy import lazy_exports
 _API = {
     # positional (Borda: Prati 2012; the relative-rank combiners of Izetta 2017)
     "borda": "positional", "average_sd": "positional", "best_rank": "positional",
-    "q3_sd": "positional", "k_first": "positional", "relative_ranks": "positional",
+    "q3_sd": "positional", "q3_positions_sd": "positional", "k_first": "positional",
+    "relative_ranks": "positional",
     # pairwise (Condorcet sequential winners: Prati; Copeland = Izetta's "Condorcet"; Schulze)
     "condorcet": "pairwise", "copeland": "pairwise", "schulze": "pairwise",
     "pairwise_margins": "pairwise", "pairwise_counts": "pairwise", "schulze_ssd": "pairwise",

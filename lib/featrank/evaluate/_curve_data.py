@@ -7,12 +7,11 @@ import numbers
 
 import numpy as np
 import pandas as pd
-from sklearn.base import clone
 from sklearn.model_selection import RepeatedStratifiedKFold
 
 from ..datasets import Dataset
 from ..datasets.frame import split_frame
-from ..learners import make_learner
+from ..learners import declare_categories, make_learner
 from ._scoring import _check_task
 
 
@@ -100,9 +99,9 @@ def _declare_categories(model, X, cat, categories):
     data (the declared labels of a Dataset or DataFrame, else max code + 1), as an ARFF
     header declares them to Weka: a code missing from a training fold then still gets its
     one-hot column instead of an error."""
-    if not cat.any() or model.get_params().get("prep__n_categories", 0) is not None:
+    if not cat.any():
         return model
-    return clone(model).set_params(prep__n_categories=_category_counts(X, cat, categories))
+    return declare_categories(model, _category_counts(X, cat, categories), keep_declared=True)
 
 
 def _category_counts(X, cat, categories):

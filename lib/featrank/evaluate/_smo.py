@@ -111,15 +111,23 @@ def _swap(F, I, i, j):
 
 
 @jit(nogil=True)
+def _up_candidate(G, y, up, t, gmax, i):
+    """``(gmax, i)`` with position ``t`` taken into the running maximum of ``-y_t G_t`` over
+    I_up (the last index wins ties)."""
+    if up[t]:
+        v = -y[t] * G[t]
+        if v >= gmax:
+            return v, t
+    return gmax, i
+
+
+@jit(nogil=True)
 def _max_up(F, I, n):
     """First half of WSS3: the maximal ``-y_t G_t`` over I_up (last index on ties)."""
     G, y, up = F[_G], F[_Y], I[_UP]
     gmax, i = -np.inf, -1
     for t in range(n):
-        if up[t]:
-            v = -y[t] * G[t]
-            if v >= gmax:
-                gmax, i = v, t
+        gmax, i = _up_candidate(G, y, up, t, gmax, i)
     return gmax, i
 
 
@@ -212,10 +220,7 @@ def _step(K, F, I, i, j, n, l):
             Gb[k] += y[k] * (cj * kjk)
         if k < n:
             G[k] += y[k] * (kik * ui + kjk * uj)
-            if up[k]:
-                v = -y[k] * G[k]
-                if v >= gmax:
-                    gmax, imax = v, k
+            gmax, imax = _up_candidate(G, y, up, k, gmax, imax)
     return gmax, imax
 
 

@@ -96,16 +96,27 @@ def size_schedule(p: int, kind: str = "paper") -> np.ndarray:
 
 
 
-def parse_sizes(sizes, p: int) -> np.ndarray:
+def parse_sizes(sizes, p: int, *, start: int = 1) -> np.ndarray:
     """The subset sizes a curve is computed at, from a spec.
+
+    The one parser of size specs: the experiments' spec strings are parameters of stored
+    results, so each spec must keep resolving to the same sizes.
 
     Parameters
     ----------
-    sizes : None, "paper", "all" or array-like of int
-        ``None``/``"paper"``: the paper's schedule (:func:`size_schedule`); ``"all"``:
-        1..p; or the sizes themselves, strictly increasing, in [1, p].
+    sizes : None, str or array-like of int
+        ``None``/``"paper"``: the paper's schedule (:func:`size_schedule`, from ``start``
+        on); ``"all"``: ``start``..p; ``"coarse:K"``: about K sizes geometric from both
+        ends (1, 2, 4, ... and p, p-1, p-3, ...), dense where FFA (small sizes) and RFA
+        (sizes near p) change most; ``"geometric:K"``: about K sizes spread geometrically
+        from ``start`` to p; ``"even:K"``: K sizes spread evenly from ``start`` to p (all of
+        them when K covers the range); or the sizes themselves, strictly increasing, in
+        [1, p].
     p : int
         Number of features.
+    start : int, default 1
+        The smallest size of every named spec but ``"coarse:K"`` (Izetta 2017's curves
+        start at 2).
 
     Returns
     -------
@@ -120,11 +131,15 @@ def parse_sizes(sizes, p: int) -> np.ndarray:
     [1, 3]
     >>> parse_sizes(None, 60)[-3:].tolist()
     [51, 56, 60]
+    >>> parse_sizes("coarse:8", 60).tolist()
+    [1, 3, 8, 22, 39, 53, 58, 60]
+    >>> parse_sizes("geometric:4", 54, start=2).tolist(), parse_sizes("even:5", 60).tolist()
+    ([2, 6, 18, 54], [1, 16, 30, 45, 60])
     """
     if sizes is None:
         return size_schedule(p, "paper")
     if isinstance(sizes, str):
-        return size_schedule(p, sizes)
+        return _named_sizes(sizes, int(p), int(start))
     s = np.asarray(sizes)
     if s.ndim != 1 or s.size == 0 or not np.issubdtype(s.dtype, np.integer):
         raise ValueError("sizes must be a non-empty 1-D array of integers (or 'paper'/'all')")
@@ -133,6 +148,26 @@ def parse_sizes(sizes, p: int) -> np.ndarray:
     if np.any(np.diff(s) <= 0):
         raise ValueError("sizes must be strictly increasing")
     return s.astype(np.intp)
+
+
+def _named_sizes(spec: str, p: int, start: int) -> np.ndarray:
+    """The sizes of a named spec (see :func:`parse_sizes`)."""
+    name, _, k = spec.partition(":")
+    if not k:
+        s = size_schedule(p, spec)
+        return s[s >= start]
+    if name not in ("coarse", "geometric", "even") or not k.isdigit():
+        raise ValueError(f"unknown sizes spec {spec!r}; use 'paper', 'all', 'coarse:K', "
+                         "'geometric:K', 'even:K' or give the sizes")
+    k = int(k)
+    if name == "coarse":
+        a = np.round(np.geomspace(1, p, max(2, k // 2 + 1))).astype(int)
+        return np.unique(np.concatenate([a, p + 1 - a, [1, p]]))
+    if name == "geometric":
+        return np.unique(np.round(np.geomspace(start, p, k)).astype(int))
+    if k >= p - start + 1:
+        return np.arange(start, p + 1)
+    return np.unique(np.round(np.linspace(start, p, k)).astype(int))
 
 
 # --------------------------------------------------------------------------- result

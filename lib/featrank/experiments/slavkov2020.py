@@ -27,15 +27,24 @@ Protocol (what the paper did, and what these functions do):
   distance (Eq. 2), normalised by the expected distance of random lists (Eq. 3).
 
 Sizes of the nested subsets: ``"paper"`` (delta(i) = 1 up to 50, 5 up to 500, p // 20 beyond),
-``"all"`` (1..p) or ``"coarse:K"`` (about K points, geometric from both ends, see
-:func:`coarse_sizes`; for the quick and smoke profiles).
+``"all"`` (1..p) or ``"coarse:K"`` (about K points, geometric from both ends, for the quick
+and smoke profiles), all read by :func:`featrank.evaluate.parse_sizes`.
+
+The measures of curves that need neither a learner nor the store (mean curves, heights,
+monotonicity, separation, roughness) are in :mod:`.slavkov2020_measures`, re-exported here;
+the reproduction summary is :mod:`.slavkov2020_summary`. (A little over 400 lines: the task
+functions and the runners and Table 3 built on them stay together here, where the result store
+keys the tasks' results by their module.)
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ..evaluate import parse_sizes
 from ..parallel import run_tasks, task_seed
 from ..store import versioned
+from .slavkov2020_measures import (BAD, GOOD, average_curves, curve_heights,  # noqa: F401
+                                   is_monotone, learner_separation, roughness)
 
 CACHE = "05_slavkov2020_error_curves"
 #: bump when the meaning of a cached task result changes
@@ -113,28 +122,11 @@ def nominal_mask(categorical):
 
 
 def resolve_sizes(sizes, n_features: int) -> np.ndarray:
-    """Subset sizes from a spec: ``"paper"``, ``"all"``, ``"coarse:K"`` or explicit ints."""
-    if isinstance(sizes, str):
-        if sizes in ("paper", "all"):
-            from ..evaluate import size_schedule
-
-            return np.asarray(size_schedule(n_features, kind=sizes))
-        if sizes.startswith("coarse:"):
-            return coarse_sizes(n_features, int(sizes.split(":")[1]))
-        raise ValueError(f"unknown sizes spec {sizes!r}: use 'paper', 'all' or 'coarse:K'")
-    s = np.unique(np.asarray(sizes, dtype=int))
-    if s.size == 0 or s[0] < 1 or s[-1] > n_features:
-        raise ValueError(f"sizes must lie in [1, {n_features}]")
-    return s
-
-
-def coarse_sizes(n_features: int, n_points: int) -> np.ndarray:
-    """About ``n_points`` subset sizes, geometric from both ends (1, 2, 4, ... and p, p-1,
-    p-3, ...): dense where FFA (small sizes) and RFA (sizes near p, i.e. where the top of the
-    ranking enters the reverse chain) change most."""
-    half = max(2, int(n_points) // 2 + 1)
-    a = np.round(np.geomspace(1, n_features, half)).astype(int)
-    return np.unique(np.concatenate([a, n_features + 1 - a, [1, n_features]]))
+    """Subset sizes from a spec: ``"paper"``, ``"all"``, ``"coarse:K"`` (see
+    :func:`featrank.evaluate.parse_sizes`) or explicit ints (sorted, duplicates dropped)."""
+    if not isinstance(sizes, str):
+        sizes = np.unique(np.asarray(sizes, dtype=int))
+    return parse_sizes(sizes, n_features)
 
 
 def cv_seed(seed: int, dataset: str) -> int:
@@ -283,28 +275,6 @@ def random_curve(dataset: str, index: int, learner: str = "svm", n_repeats: int 
 
 
 # --------------------------------------------------------------------------- averaged curves
-def average_curves(curves: list, *, pool: bool = False):
-    """The point-wise mean of several rankings' curves (the paper's E[FFA]_theta,
-    E[RFA]_theta) as one :class:`featrank.evaluate.Curves` whose rows are the rankings' mean
-    curves (so ``ffa_mean`` is the average and ``ffa_std`` the spread across rankings).
-
-    ``pool=True`` (random orders: FFA and RFA estimate the same expected curve) puts every
-    ranking's FFA and RFA rows into both ``ffa`` and ``rfa``.
-    """
-    from ..evaluate import Curves
-
-    c0 = curves[0]
-    sizes = np.asarray(c0.sizes)
-    if any(not np.array_equal(sizes, c.sizes) for c in curves):
-        raise ValueError("the curves were evaluated at different subset sizes")
-    ffa = np.array([c.ffa_mean for c in curves])
-    rfa = None if any(c.rfa is None for c in curves) else np.array([c.rfa_mean for c in curves])
-    if pool:
-        ffa = rfa = ffa if rfa is None else np.vstack([ffa, rfa])
-    return Curves(sizes=sizes, ffa=ffa, rfa=rfa, n_features=c0.n_features, scoring=c0.scoring,
-                  meta={"n_rankings": len(curves), "pooled": pool})
-
-
 def _grid(func, tasks, n_jobs, desc, progress=None):
     """``run_tasks`` in this module's store namespace."""
     return run_tasks(func, tasks, n_jobs=n_jobs, cache=CACHE, desc=desc, progress=progress)
@@ -445,58 +415,3 @@ def table3_conventions(n_rankings: int = 100, *, seed: int = 0, thetas=THETAS):
                      "order_single>pair>combined":
                          bool(d["single"][0] > d["pair"][0] > d["combined"][0])})
     return pd.DataFrame(rows).sort_values("rmse_theta_le_0.3", ignore_index=True)
-
-
-# --------------------------------------------------------------------------- summaries
-GOOD, BAD = ("ReliefF", "RandomForest"), ("InfoGain", "SVM-RFE")
-
-
-def curve_heights(curves) -> dict:
-    """Mean height of the FFA and RFA curves over the evaluated sizes (the w = 1 summary of
-    Slavkov 2018's ECA; higher FFA and lower RFA = better ranking, with accuracy)."""
-    out = {"ffa": float(np.mean(curves.ffa_mean))}
-    out["rfa"] = float(np.mean(curves.rfa_mean)) if curves.rfa is not None else np.nan
-    return out
-
-
-def is_monotone(values, *, increasing: bool, tol: float = 0.0) -> bool:
-    """Whether ``values`` rise (or fall) along their order, allowing steps back of ``tol``."""
-    d = np.diff(np.asarray(values, float))
-    return bool(np.all(d >= -tol) if increasing else np.all(d <= tol))
-
-
-def learner_separation(curves: dict, good=GOOD, bad=BAD) -> dict:
-    """How well one learner's curves separate good rankings from bad ones (Slavkov 2020, Sec.
-    "Analysis of different learning methods": ReliefF and random forest are the good ones on
-    ``combined``, Info Gain and SVM-RFE the bad ones).
-
-    ``curves[ranker]``: that ranker's :class:`Curves` (all on the same CV splits). Returns
-    ``ffa_gap`` = mean over sizes of (mean good FFA - mean bad FFA), ``rfa_gap`` = mean over
-    sizes of (mean bad RFA - mean good RFA), ``gap`` = their average (an ECA_delta with w = 1
-    between the two groups; accuracy units, > 0 = separates the right way), ``t``,
-    ``ffa_t``, ``rfa_t`` = each gap over its standard error across the paired CV splits,
-    and ``min_pair`` = the smallest ECA_delta (w = 1) of a good ranking over a bad one.
-    """
-    def per_split(names, kind):
-        return np.mean([getattr(curves[n], kind) for n in names], axis=0).mean(axis=1)
-
-    def t_of(d):
-        se = d.std(ddof=1) / np.sqrt(d.size) if d.size > 1 else np.nan
-        return float(d.mean() / se) if se > 1e-12 else np.nan
-
-    d_ffa = per_split(good, "ffa") - per_split(bad, "ffa")
-    d_rfa = per_split(bad, "rfa") - per_split(good, "rfa")
-    d = (d_ffa + d_rfa) / 2
-    pairs = [0.5 * (np.mean(curves[g].ffa_mean - curves[b].ffa_mean)
-                    + np.mean(curves[b].rfa_mean - curves[g].rfa_mean))
-             for g in good for b in bad]
-    return {"ffa_gap": float(d_ffa.mean()), "rfa_gap": float(d_rfa.mean()),
-            "gap": float(d.mean()), "t": t_of(d), "ffa_t": t_of(d_ffa), "rfa_t": t_of(d_rfa),
-            "min_pair": float(min(pairs))}
-
-
-def roughness(curves, kind: str = "rfa") -> float:
-    """Mean absolute second difference of a mean curve over its points: how jagged (unstable)
-    it is (Slavkov 2020 on decision trees: "quite unstable curves", Fig. 6A)."""
-    v = np.asarray(getattr(curves, f"{kind}_mean"), float)
-    return float(np.mean(np.abs(np.diff(v, 2)))) if v.size > 2 else 0.0

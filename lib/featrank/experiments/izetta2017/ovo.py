@@ -1,0 +1,151 @@
+"""Izetta 2017: how OVO dilutes a class's features among its binary lists, and the test
+errors of OVO against one-vs-all (OVA) lists."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from . import METHODS, _cached, _combine, _mean_se, _ns, lists_task
+from .q3sd import group_positions
+
+
+def class_features_artificial1(n_classes: int) -> dict:
+    """Artificial-1: ``{class: its 5 relevant features}`` (class j owns 5j .. 5j+4)."""
+    return {j: list(range(5 * j, 5 * j + 5)) for j in range(n_classes)}
+
+
+def problem_classes(name: str) -> tuple:
+    """The classes a binary problem involves as the positive side or the pair:
+    ``"2vs5"`` -> (2, 5), ``"3vsRest"`` -> (3,)."""
+    a, _, b = name.partition("vs")
+    return (int(a),) if b == "Rest" else (int(a), int(b))
+
+
+def list_relevance(lists, names, class_features: dict, top: int) -> pd.DataFrame:
+    """How many of the binary lists put each class's features near the top.
+
+    For each class ``j`` and each list, the share of ``j``'s features among the first ``top``
+    positions; lists split into those whose problem involves class ``j`` (OVO: the c-1 pairs
+    with ``j``; OVA: ``j`` against the rest) and the others.
+
+    Parameters
+    ----------
+    lists : array-like of shape (M, p)
+        One split's lists.
+    names : sequence of str
+        Their problems (``"0vs1"``, ``"0vsRest"``), as :func:`lists_task` returns them.
+    class_features : dict
+        ``{class: feature indices}``.
+    top : int
+        How many top positions count (K-First's k).
+
+    Returns
+    -------
+    DataFrame
+        One row per class: ``lists`` (M), ``own`` (lists involving the class), ``in_top_own``
+        and ``in_top_other`` (mean share of its features in the top ``top`` of those lists),
+        ``lists_with_feature_on_top`` (mean number of lists with a given feature of the class
+        in the top ``top``).
+
+    Examples
+    --------
+    Three classes, one feature each (features 0, 1, 2), and a noise feature 3; each OVO list
+    puts the features of its pair first, except "0vs1", where noise pushes feature 1 down:
+
+    >>> lists = [[0, 3, 1, 2], [0, 2, 1, 3], [1, 2, 0, 3]]
+    >>> t = list_relevance(lists, ["0vs1", "0vs2", "1vs2"], {0: [0], 1: [1], 2: [2]}, top=2)
+    >>> t[["own", "in_top_own", "in_top_other", "lists_with_feature_on_top"]].values.tolist()
+    [[2.0, 1.0, 0.0, 2.0], [2.0, 0.5, 0.0, 1.0], [2.0, 1.0, 0.0, 2.0]]
+    """
+    lists = np.asarray(lists)
+    M = lists.shape[0]
+    on_top = np.zeros((M, lists.shape[1]), dtype=bool)
+    for i, o in enumerate(lists):
+        on_top[i, o[:top]] = True
+    rows = []
+    for j, feats in class_features.items():
+        own = np.array([j in problem_classes(n) for n in names])
+        share = on_top[:, feats].mean(axis=1)
+        rows.append({"class": j, "lists": M, "own": int(own.sum()),
+                     "in_top_own": float(share[own].mean()) if own.any() else np.nan,
+                     "in_top_other": float(share[~own].mean()) if (~own).any() else np.nan,
+                     "lists_with_feature_on_top": float(on_top[:, feats].sum(axis=0).mean())})
+    return pd.DataFrame(rows)
+
+
+def ovo_dilution_table(dataset: str, n_splits: int, seed: int = 0, n_samples=None,
+                       k: float = 0.1, methods=METHODS) -> pd.DataFrame:
+    """The Fig. 3 experiment on an Artificial-1 dataset: per scheme (OVA, OVO), how many lists
+    a class's features are relevant in (in the top ``k·p``), how many lists put a noise
+    feature there, and the mean position of the relevant features after each combiner
+    (mean ± SE over splits).
+
+    Returns
+    -------
+    DataFrame
+        One row per scheme: ``M`` (lists), ``own lists`` (lists involving a given class),
+        ``own share`` (own lists / M), ``class feature on top: own lists`` and ``: other
+        lists`` (share of a class's features in the top k), ``lists with a class feature on
+        top`` (mean count), ``lists with a noise feature on top`` (mean count), the
+        signal-to-noise ratio of the two, and per method the mean position of the relevant
+        features (``<method>`` and ``<method> se``).
+    """
+    if not dataset.startswith("artificial1-"):
+        raise ValueError(f"the dilution experiment needs an Artificial-1 dataset, got {dataset!r}")
+    c = int(dataset.split("-")[1][:-1])
+    feats = class_features_artificial1(c)
+    n_rel = 5 * c
+    rows = []
+    for scheme in ("ova", "ovo"):
+        per_split, pos = [], {m: [] for m in methods}
+        for s in range(n_splits):
+            r = _cached(lists_task, dataset=dataset, split=s, seed=seed,
+                        n_samples=_ns(dataset, n_samples), scheme=scheme)
+            L = r["orders"]
+            p = L.shape[1]
+            top = max(1, int(round(k * p)))
+            t = list_relevance(L, r["problems"], feats, top)
+            noise_on_top = np.mean([np.isin(o[:top], np.arange(n_rel, p)).sum() / (p - n_rel)
+                                    for o in L]) * L.shape[0]
+            per_split.append((t, noise_on_top))
+            for m in methods:
+                pos[m].append(group_positions(_combine(L, m), range(n_rel)))
+        t_all = pd.concat([t for t, _ in per_split])
+        noise = float(np.mean([n for _, n in per_split]))
+        M = int(t_all["lists"].iloc[0])
+        row = {"scheme": scheme.upper(), "M": M, "own lists": float(t_all["own"].mean()),
+               "own share": float(t_all["own"].mean()) / M,
+               "class feature on top: own lists": float(t_all["in_top_own"].mean()),
+               "class feature on top: other lists": float(t_all["in_top_other"].mean()),
+               "lists with a class feature on top": float(t_all["lists_with_feature_on_top"].mean()),
+               "lists with a noise feature on top": noise}
+        row["signal/noise"] = row["lists with a class feature on top"] / noise if noise else np.inf
+        for m in methods:
+            row[m], row[f"{m} se"] = _mean_se(pos[m])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def errors_at(curves: pd.DataFrame, size_of) -> pd.DataFrame:
+    """The rows of an error-curve table at one subset size per dataset (``size_of``: a dict
+    ``{dataset: size}`` or one int), as a long table."""
+    sizes = curves["dataset"].map(size_of) if isinstance(size_of, dict) else size_of
+    out = curves[curves["size"] == sizes]
+    missing = set(curves["dataset"]) - set(out["dataset"])
+    if missing:
+        raise ValueError(f"no curve point at the requested size for {sorted(missing)}")
+    return out
+
+
+def ovo_ova_errors(curves: pd.DataFrame, n_relevant: dict, methods=METHODS) -> pd.DataFrame:
+    """Fig. 3 at the true number of relevant features: per dataset and method, the OVA and
+    OVO error (mean over splits) and their paired difference OVO − OVA with its SE."""
+    at = errors_at(curves[curves["method"].isin(methods)], n_relevant)
+    w = at.pivot_table(index=["dataset", "method", "split"], columns="scheme", values="error")
+    d = (w["ovo"] - w["ova"]).groupby(level=[0, 1])
+    out = pd.DataFrame({"OVA": w["ova"].groupby(level=[0, 1]).mean(),
+                        "OVO": w["ovo"].groupby(level=[0, 1]).mean(),
+                        "OVO - OVA": d.mean(), "se": d.std(ddof=1) / np.sqrt(d.count())})
+    return out.reset_index()
+
+

@@ -1,0 +1,83 @@
+"""Slavkov 2020: measures of error curves that need no learner and no stored result -- the
+mean curve of several rankings, curve heights, monotonicity, how well a learner separates
+good rankings from bad ones, and roughness. Re-exported by
+:mod:`featrank.experiments.slavkov2020`."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..evaluate import Curves
+
+
+def average_curves(curves: list, *, pool: bool = False):
+    """The point-wise mean of several rankings' curves (the paper's E[FFA]_theta,
+    E[RFA]_theta) as one :class:`featrank.evaluate.Curves` whose rows are the rankings' mean
+    curves (so ``ffa_mean`` is the average and ``ffa_std`` the spread across rankings).
+
+    ``pool=True`` (random orders: FFA and RFA estimate the same expected curve) puts every
+    ranking's FFA and RFA rows into both ``ffa`` and ``rfa``.
+    """
+    c0 = curves[0]
+    sizes = np.asarray(c0.sizes)
+    if any(not np.array_equal(sizes, c.sizes) for c in curves):
+        raise ValueError("the curves were evaluated at different subset sizes")
+    ffa = np.array([c.ffa_mean for c in curves])
+    rfa = None if any(c.rfa is None for c in curves) else np.array([c.rfa_mean for c in curves])
+    if pool:
+        ffa = rfa = ffa if rfa is None else np.vstack([ffa, rfa])
+    return Curves(sizes=sizes, ffa=ffa, rfa=rfa, n_features=c0.n_features, scoring=c0.scoring,
+                  meta={"n_rankings": len(curves), "pooled": pool})
+
+
+GOOD, BAD = ("ReliefF", "RandomForest"), ("InfoGain", "SVM-RFE")
+
+
+def curve_heights(curves) -> dict:
+    """Mean height of the FFA and RFA curves over the evaluated sizes (the w = 1 summary of
+    Slavkov 2018's ECA; higher FFA and lower RFA = better ranking, with accuracy)."""
+    out = {"ffa": float(np.mean(curves.ffa_mean))}
+    out["rfa"] = float(np.mean(curves.rfa_mean)) if curves.rfa is not None else np.nan
+    return out
+
+
+def is_monotone(values, *, increasing: bool, tol: float = 0.0) -> bool:
+    """Whether ``values`` rise (or fall) along their order, allowing steps back of ``tol``."""
+    d = np.diff(np.asarray(values, float))
+    return bool(np.all(d >= -tol) if increasing else np.all(d <= tol))
+
+
+def learner_separation(curves: dict, good=GOOD, bad=BAD) -> dict:
+    """How well one learner's curves separate good rankings from bad ones (Slavkov 2020, Sec.
+    "Analysis of different learning methods": ReliefF and random forest are the good ones on
+    ``combined``, Info Gain and SVM-RFE the bad ones).
+
+    ``curves[ranker]``: that ranker's :class:`Curves` (all on the same CV splits). Returns
+    ``ffa_gap`` = mean over sizes of (mean good FFA - mean bad FFA), ``rfa_gap`` = mean over
+    sizes of (mean bad RFA - mean good RFA), ``gap`` = their average (an ECA_delta with w = 1
+    between the two groups; accuracy units, > 0 = separates the right way), ``t``,
+    ``ffa_t``, ``rfa_t`` = each gap over its standard error across the paired CV splits,
+    and ``min_pair`` = the smallest ECA_delta (w = 1) of a good ranking over a bad one.
+    """
+    def per_split(names, kind):
+        return np.mean([getattr(curves[n], kind) for n in names], axis=0).mean(axis=1)
+
+    def t_of(d):
+        se = d.std(ddof=1) / np.sqrt(d.size) if d.size > 1 else np.nan
+        return float(d.mean() / se) if se > 1e-12 else np.nan
+
+    d_ffa = per_split(good, "ffa") - per_split(bad, "ffa")
+    d_rfa = per_split(bad, "rfa") - per_split(good, "rfa")
+    d = (d_ffa + d_rfa) / 2
+    pairs = [0.5 * (np.mean(curves[g].ffa_mean - curves[b].ffa_mean)
+                    + np.mean(curves[b].rfa_mean - curves[g].rfa_mean))
+             for g in good for b in bad]
+    return {"ffa_gap": float(d_ffa.mean()), "rfa_gap": float(d_rfa.mean()),
+            "gap": float(d.mean()), "t": t_of(d), "ffa_t": t_of(d_ffa), "rfa_t": t_of(d_rfa),
+            "min_pair": float(min(pairs))}
+
+
+def roughness(curves, kind: str = "rfa") -> float:
+    """Mean absolute second difference of a mean curve over its points: how jagged (unstable)
+    it is (Slavkov 2020 on decision trees: "quite unstable curves", Fig. 6A)."""
+    v = np.asarray(getattr(curves, f"{kind}_mean"), float)
+    return float(np.mean(np.abs(np.diff(v, 2)))) if v.size > 2 else 0.0
