@@ -3,7 +3,8 @@ moving a task function to another module would orphan every stored result of it.
 where each experiment's tasks live."""
 import pytest
 
-from featrank.experiments import izetta2017, prati2012, quevedo2007, slavkov2020
+from featrank.experiments import (izetta2017, prati2012, quevedo2007, slavkov2018_scale,
+                                  slavkov2020)
 from featrank.store import task_key
 
 TASKS = {
@@ -15,6 +16,7 @@ TASKS = {
     "featrank.experiments.slavkov2020": (slavkov2020, ("rank_features", "rank_on_split",
                                                        "ranker_curves", "noisy_curves",
                                                        "random_curve")),
+    "featrank.experiments.slavkov2018_scale": (slavkov2018_scale, ("variant_curves",)),
 }
 
 

@@ -202,7 +202,7 @@ def rank_on_split(dataset: str, ranker: str, split: int, n_repeats: int = 10, n_
     return np.asarray(est.fit(ds.X[train], ds.y[train]).top_features_, dtype=np.intp)
 
 
-@versioned("1")
+@versioned("2")  # 2: nominal attributes one-hot (the learner's mask kept)
 def ranker_curves(dataset: str, ranker: str, learner: str = "svm", n_repeats: int = 10,
                   n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0,
                   fit_on: str = "full"):
@@ -251,7 +251,7 @@ def noisy_relevance_set(dataset: str, theta: float, n_rankings: int, seed: int =
                                        scale=scale) for i in range(n_rankings)])
 
 
-@versioned("1")
+@versioned("2")  # 2: nominal attributes one-hot (the learner's mask kept)
 def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm",
                  n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
                  data_seed: int = 0):
@@ -262,7 +262,7 @@ def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm
                            sizes=sizes, seed=seed)
 
 
-@versioned("1")
+@versioned("2")  # 2: nominal attributes one-hot (the learner's mask kept)
 def random_curve(dataset: str, index: int, learner: str = "svm", n_repeats: int = 10,
                  n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0):
     """Task: FFA and RFA curves of uniformly random order ``index`` (one term of the expected
