@@ -96,8 +96,9 @@ def paper_datasets() -> list[str]:
 
 
 def load_dataset(name: str, *, n_samples: int | None = None, seed: int = 0) -> Dataset:
-    """A benchmark dataset: a synthetic one of :data:`SYNTHETIC` (``n_samples`` examples,
-    generated from ``seed``), else a catalogue dataset (nominal columns as ``category``).
+    """A benchmark dataset: a synthetic one of :data:`SYNTHETIC` (generated from ``seed``;
+    ``n_samples`` examples for Slavkov's, default 1000; Quevedo's keep the paper's 100), else
+    a catalogue dataset (nominal columns as ``category``).
 
     >>> ds = load_dataset("slavkov-pair", n_samples=50)
     >>> ds.X.shape, int((ds.relevance > 0).sum())
@@ -109,7 +110,7 @@ def load_dataset(name: str, *, n_samples: int | None = None, seed: int = 0) -> D
     if kind == "slavkov":
         ds = S20.make_synthetic(params["kind"], n_samples=n_samples or 1000, random_state=seed)
     else:
-        ds = Q.make_polynomial_problem(n=n_samples or 100, **params, random_state=seed)
+        ds = Q.make_polynomial_problem(n=100, **params, random_state=seed)
         ds.relevance = ground_truth_relevance(ds)
     ds.name = name
     return ds
@@ -249,7 +250,7 @@ def grid_tasks(datasets, ranker_names, *, learners=LEARNERS, n_folds: int = 5,
     common = dict(n_folds=n_folds, n_sizes=n_sizes, seed=seed)
     rank, rand = [], []
     for d in datasets:
-        ns = n_samples if d in SYNTHETIC else None
+        ns = n_samples if d.startswith("slavkov") else None
         for r in ranker_names:
             sh = (shapes or {}).get(d)
             if sh and not applies(r, sh["n_samples"], sh["n_features"], sh["n_classes"]):
@@ -266,7 +267,8 @@ def run_grid(datasets, ranker_names, *, n_jobs=None, cache=NOTEBOOK, **params) -
     (a DataFrame), ``rankers`` (``{(dataset, ranker): result}``) and ``random``
     (``{(dataset, learner): result}``)."""
     seed, ns = params.get("seed", 0), params.get("n_samples")
-    shapes = {d: dataset_shape(d, ns if d in SYNTHETIC else None, seed) for d in datasets}
+    shapes = {d: dataset_shape(d, ns if d.startswith("slavkov") else None, seed)
+              for d in datasets}
     tasks = grid_tasks(datasets, ranker_names, shapes=shapes, **params)
     rk = run_tasks(ranker_task, tasks["rankers"], n_jobs=n_jobs, cache=cache, desc="rankers")
     rd = run_tasks(random_task, tasks["random"], n_jobs=n_jobs, cache=cache, desc="random")
@@ -359,7 +361,8 @@ def evaluation_table(grid: dict, *, n_samples=None, seed: int = 0) -> pd.DataFra
     learners = sorted({lr for _, lr in grid["random"]}, key=list(LEARNERS).index)
     for (d, r), res in grid["rankers"].items():
         if d in SYNTHETIC and d not in synth:
-            synth[d] = load_dataset(d, n_samples=n_samples, seed=seed)
+            synth[d] = load_dataset(d, n_samples=n_samples if d.startswith("slavkov") else None,
+                                    seed=seed)
         randoms = {lr: grid["random"][(d, lr)] for lr in learners}
         for e, v in evaluate_ranking(res, randoms, synth.get(d)).items():
             rows.append({"dataset": d, "synthetic": d in SYNTHETIC, "ranker": r,
@@ -382,9 +385,11 @@ def score_matrix(table: pd.DataFrame, evaluation: str, *, datasets=None) -> pd.D
 
 
 def ranker_order(table: pd.DataFrame) -> list[str]:
-    """The rankers in the library's order (rankers, then aggregates) as far as present."""
+    """The rankers present, in the library's order (rankers, then aggregates), then any
+    others by name."""
     present = set(table["ranker"])
-    return [r for r in [*RANKERS, *AGGREGATES] if r in present]
+    known = [*RANKERS, *AGGREGATES]
+    return [r for r in known if r in present] + sorted(present - set(known))
 
 
 def results_table(table: pd.DataFrame) -> pd.DataFrame:
@@ -423,10 +428,24 @@ def friedman_table(table: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
 # --- do the evaluations agree? --------------------------------------------------------------
 
 def kendall_w(ranks) -> float:
-    """Kendall's coefficient of concordance of ``m`` judges ranking ``n`` objects
-    (``ranks``: ``(m, n)``; ties allowed, with the usual tie correction): 1 = the judges
-    agree perfectly, 0 = no agreement.
+    """Kendall's coefficient of concordance of ``m`` judges ranking ``n`` objects.
 
+    ``W = 12 S / (m^2 (n^3 - n) - m T)``, ``S`` the sum of squared deviations of the
+    objects' rank sums from their mean, ``T`` the tie correction ``sum (t^3 - t)`` over the
+    groups of tied ranks of every judge (Kendall & Babington Smith 1939).
+
+    Parameters
+    ----------
+    ranks : array-like of shape (m, n)
+        Row ``i``: judge ``i``'s ranks (or scores; they are re-ranked, ties averaged).
+
+    Returns
+    -------
+    float
+        1 = the judges agree perfectly, 0 = no agreement.
+
+    Examples
+    --------
     >>> kendall_w([[1, 2, 3], [1, 2, 3]])
     1.0
     >>> round(kendall_w([[1, 2, 3], [3, 2, 1]]), 6)
@@ -465,10 +484,38 @@ def agreement(table: pd.DataFrame, evaluations, *, n_boot: int = 1000, seed: int
     """How much the evaluations agree on how the rankers rank, over the common block of
     datasets and rankers (:func:`agreement_block`).
 
-    Returns ``w`` (Kendall's W of the evaluations' mean ranks), ``w_ci`` (95 % percentile
-    bootstrap interval over datasets), ``spearman`` (long table: pair of evaluations, ρ of
-    their mean ranks, 2.5 % and 97.5 % bootstrap bounds), ``mean_ranks``, ``datasets``,
-    ``rankers``."""
+    Each evaluation ranks the rankers on each dataset (1 = best); its verdict is the mean
+    rank over the datasets. The bootstrap resamples the datasets with replacement.
+
+    Parameters
+    ----------
+    table : DataFrame
+        The long table of :func:`evaluation_table` (``dataset, ranker, evaluation, value``).
+    evaluations : list of str
+        The evaluations to compare (at least two).
+    n_boot : int, default 1000
+        Bootstrap resamples of the datasets.
+    seed : int, default 0
+        Seed of the bootstrap.
+
+    Returns
+    -------
+    dict
+        ``w`` (Kendall's W of the evaluations' mean ranks), ``w_ci`` (95 % percentile
+        bootstrap interval), ``spearman`` (one row per pair of evaluations ``a, b``: ``rho``
+        of their mean ranks, ``lo``, ``hi`` its 2.5 % and 97.5 % bootstrap bounds),
+        ``mean_ranks`` (evaluations x rankers), ``datasets``, ``rankers``.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"dataset": np.repeat(["d1", "d2"], 6),
+    ...                   "ranker": ["a", "b", "c"] * 4,
+    ...                   "evaluation": (["x"] * 3 + ["y"] * 3) * 2,
+    ...                   "value": [3, 2, 1, 30, 20, 10, 3, 1, 2, 30, 10, 20]})
+    >>> out = agreement(t, ["x", "y"], n_boot=20)
+    >>> out["w"], out["spearman"]["rho"].item()
+    (1.0, 1.0)
+    """
     datasets, rk = agreement_block(table, evaluations)
     if len(datasets) < 2 or len(rk) < 3:
         raise ValueError(f"too few common datasets ({len(datasets)}) or rankers ({len(rk)}) "
@@ -526,3 +573,194 @@ def ground_truth_recovery(table: pd.DataFrame, *, truth: str = "GT distance",
                      "hi": np.nanpercentile(boot, 97.5), "datasets": len(per),
                      "per_dataset": ", ".join(f"{x:.2f}" for x in per)})
     return pd.DataFrame(rows).sort_values("rho", ascending=False, ignore_index=True)
+
+
+# --- figures --------------------------------------------------------------------------------
+
+def cd_grid(table: pd.DataFrame, evaluations, *, ncols: int = 2, alpha: float = 0.05):
+    """One CD diagram (Demšar 2006) per evaluation, in a grid; returns the figure."""
+    import matplotlib.pyplot as plt
+
+    from ..plots import cd_diagram
+
+    evaluations = [e for e in evaluations if min(score_matrix(table, e).shape) >= 2]
+    nrows = -(-len(evaluations) // ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(6.5 * ncols, 2.6 * nrows), squeeze=False)
+    for ax, e in zip(axes.flat, evaluations):
+        m = score_matrix(table, e)
+        ranks = average_ranks(m, higher_is_better=higher_is_better(e))
+        cd_diagram(ranks, nemenyi_cd(m.shape[1], m.shape[0], alpha), ax=ax,
+                   title=f"{e} ({m.shape[0]} datasets)")
+    for ax in axes.flat[len(evaluations):]:
+        ax.set_axis_off()
+    fig.tight_layout()
+    return fig
+
+
+def plot_agreement(matrix: pd.DataFrame, *, title: str | None = None):
+    """Heat map of the pairwise Spearman ρ between evaluations (:func:`spearman_matrix`)."""
+    import matplotlib.pyplot as plt
+
+    n = len(matrix)
+    fig, ax = plt.subplots(figsize=(0.45 * n + 3, 0.45 * n + 2))
+    im = ax.imshow(matrix.to_numpy(dtype=float), cmap="RdBu", vmin=-1, vmax=1)
+    ax.set_xticks(range(n), matrix.columns, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(n), matrix.index, fontsize=8)
+    for i in range(n):
+        for j in range(n):
+            ax.text(j, i, f"{matrix.iat[i, j]:.1f}", ha="center", va="center", fontsize=6)
+    fig.colorbar(im, ax=ax, label="Spearman ρ of the rankers' mean ranks")
+    if title:
+        ax.set_title(title)
+    fig.tight_layout()
+    return fig
+
+
+def plot_recovery(recovery: pd.DataFrame, *, title: str | None = None):
+    """Each evaluation's agreement with the ground-truth quality (ρ and its interval)."""
+    import matplotlib.pyplot as plt
+
+    r = recovery.iloc[::-1]
+    fig, ax = plt.subplots(figsize=(6.5, 0.32 * len(r) + 1.2))
+    y = np.arange(len(r))
+    ax.errorbar(r["rho"], y, xerr=[r["rho"] - r["lo"], r["hi"] - r["rho"]], fmt="o", capsize=3)
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_yticks(y, r["evaluation"], fontsize=8)
+    ax.set_xlabel("Spearman ρ with the ground-truth quality (mean over synthetic datasets)")
+    if title:
+        ax.set_title(title)
+    fig.tight_layout()
+    return fig
+
+
+# --- findings -------------------------------------------------------------------------------
+
+def _verdict(lo: float, hi: float, threshold: float = 0.5) -> str:
+    """``yes`` when the whole interval lies at or above ``threshold``, ``no`` when it lies
+    below, else ``partly``."""
+    return "yes" if lo >= threshold else ("no" if hi < threshold else "partly")
+
+
+def pair_row(pairs: pd.DataFrame, a: str, b: str) -> pd.Series:
+    """The row of :func:`agreement`'s pairs for evaluations ``a`` and ``b`` (either order)."""
+    hit = pairs[((pairs["a"] == a) & (pairs["b"] == b)) | ((pairs["a"] == b) & (pairs["b"] == a))]
+    if hit.empty:
+        raise KeyError(f"no pair ({a!r}, {b!r}) in the agreement table")
+    return hit.iloc[0]
+
+
+def _rho_claim(claim, paper, pairs, a, b, reason_no):
+    r = pair_row(pairs, a, b)
+    agrees = _verdict(r["lo"], r["hi"])
+    return {"claim": claim, "paper": paper, "ours": f"ρ = {r['rho']:.2f}",
+            "se": f"95% CI [{r['lo']:.2f}, {r['hi']:.2f}]", "agrees": agrees,
+            "why_not": "" if agrees == "yes" else reason_no}
+
+
+def summary_rows(agree: dict, recovery: pd.DataFrame, ftable: pd.DataFrame,
+                 learners=LEARNERS) -> list[dict]:
+    """The findings as reproduction-summary rows (``paper``: what the papers assume).
+    Agreement counts as ``yes`` when the 95 % interval of the rank correlation lies at or
+    above 0.5, ``no`` when it lies below, ``partly`` otherwise."""
+    pairs, labs = agree["spearman"], [LEARNER_LABELS.get(lr, lr) for lr in learners]
+    lab = labs[-1]
+    w, (wlo, whi) = agree["w"], agree["w_ci"]
+    wv = _verdict(wlo, whi)
+    rows = [{"claim": f"all {len(agree['mean_ranks'])} evaluations rank the rankers alike "
+                      f"(Kendall's W, {len(agree['datasets'])} datasets, "
+                      f"{len(agree['rankers'])} rankers)",
+             "paper": "assumed: each paper judges rankers by one evaluation",
+             "ours": f"W = {w:.2f}", "se": f"95% CI [{wlo:.2f}, {whi:.2f}]", "agrees": wv,
+             "why_not": "" if wv == "yes" else "the evaluations measure different things "
+                        "(accuracy of the top, of the bottom, stability); see the pairs"}]
+    ecas = [f"ECA {x} ({lab})" for x in WEIGHTINGS.values()]
+    low = min(((pair_row(pairs, a, b)["rho"], a, b) for i, a in enumerate(ecas)
+               for b in ecas[i + 1:]))
+    rows.append(_rho_claim(f"the four ECA weightings agree ({lab}; least-agreeing pair: "
+                           f"{low[1]} vs {low[2]})", "Slavkov 2018: weightings differ "
+                           "little", pairs, low[1], low[2],
+                           "the magnitude weightings weigh the sizes where curves differ "
+                           "most, the 1/|S| ones the smallest subsets"))
+    if len(labs) > 1:
+        rows.append(_rho_claim(f"ECA w=1 with {labs[0]} and with {labs[1]} agree",
+                               "Slavkov 2020: the learner matters little for k-NN and SVM",
+                               pairs, f"ECA w=1 ({labs[0]})", f"ECA w=1 ({labs[1]})",
+                               "a learner's inductive bias favours rankings that suit it"))
+    rows.append(_rho_claim(f"whole-data ranking curves (ECA w=1) and Prati's in-CV areas "
+                           f"agree ({lab})", "assumed interchangeable", pairs,
+                           f"ECA w=1 ({lab})", f"Prati area ({lab})",
+                           "Prati's area judges rankings learnt on each training fold, so an "
+                           "unstable ranker loses there but not on the whole-data curve"))
+    rows.append(_rho_claim(f"FFA and RFA rank the rankers alike ({lab})", "Slavkov 2020: "
+                           "both views needed", pairs, f"FFA−random ({lab})",
+                           f"random−RFA ({lab})", "FFA judges the top of a ranking, RFA its "
+                           "bottom: a ranker can order the best features well and the "
+                           "rest badly"))
+    st = _rho_claim(f"stability agrees with accuracy (ECA w=1, {lab})", "Slavkov 2020: "
+                    "stability is a separate, complementary criterion", pairs, "stability",
+                    f"ECA w=1 ({lab})", "stability does not measure accuracy, as Slavkov "
+                    "2020 says")
+    st["agrees"] = "n/a" if st["agrees"] != "yes" else "yes"
+    rows.append(st)
+    if not recovery.empty:
+        best = recovery.iloc[0]
+        curve = recovery[~recovery["evaluation"].isin([*GROUND_TRUTH, "stability"])]
+        cb = curve.iloc[0] if len(curve) else best
+        v = _verdict(cb["lo"], cb["hi"])
+        rows.append({"claim": "curve-based evaluations recover the ground-truth quality "
+                              f"(Eq. 6 distance) on synthetic data; best: {cb['evaluation']}",
+                     "paper": "Slavkov 2020: error curves track the distance to the ground "
+                              "truth", "ours": f"ρ = {cb['rho']:.2f} over {cb['datasets']} "
+                              "datasets", "se": f"95% CI [{cb['lo']:.2f}, {cb['hi']:.2f}]",
+                     "agrees": v, "why_not": "" if v == "yes" else
+                     "among good rankers the distance is dominated by how the many "
+                     "irrelevant features are ordered, which curves do not see"})
+        if "AUC-FR" in set(recovery["evaluation"]):
+            a = recovery.set_index("evaluation").loc["AUC-FR"]
+            va = _verdict(a["lo"], a["hi"])
+            rows.append({"claim": "AUC-FR (Quevedo 2007) and the Eq. 6 distance agree",
+                         "paper": "both measure closeness to the ground truth",
+                         "ours": f"ρ = {a['rho']:.2f}", "se": f"95% CI [{a['lo']:.2f}, "
+                         f"{a['hi']:.2f}]", "agrees": va, "why_not": "" if va == "yes" else
+                         "AUC-FR counts only where the relevant features stand; the distance "
+                         "also weighs the order of the irrelevant ones and the relevance "
+                         "levels"})
+    sig = ftable[ftable["p_iman_davenport"] < 0.05]
+    nbest = ftable["best"].nunique()
+    rows.append({"claim": "the evaluations name the same best ranker",
+                 "paper": "each paper names a winner by its evaluation",
+                 "ours": f"{nbest} different winners over {len(ftable)} evaluations "
+                         f"({', '.join(ftable['best'].value_counts().index[:4])}); "
+                         f"Friedman rejects equality in {len(sig)} of {len(ftable)}",
+                 "se": f"median CD {ftable['cd'].median():.2f} ranks",
+                 "agrees": "yes" if nbest == 1 else ("partly" if nbest <= 3 else "no"),
+                 "why_not": "" if nbest == 1 else "the winners lie within a critical "
+                            "difference of one another on most evaluations"})
+    return rows
+
+
+def findings_text(agree: dict, recovery: pd.DataFrame, ftable: pd.DataFrame) -> str:
+    """The findings in a few sentences, from the numbers (Markdown)."""
+    pairs = agree["spearman"].sort_values("rho")
+    lo, hi = pairs.iloc[:3], pairs.iloc[-3:][::-1]
+    fmt = lambda r: f"{r.a} vs {r.b} (ρ = {r.rho:.2f}, [{r.lo:.2f}, {r.hi:.2f}])"  # noqa: E731
+    w, (wlo, whi) = agree["w"], agree["w_ci"]
+    text = [f"Over {len(agree['datasets'])} datasets and {len(agree['rankers'])} rankers, the "
+            f"{len(agree['mean_ranks'])} evaluations agree with Kendall's W = {w:.2f} "
+            f"(95 % bootstrap interval over datasets [{wlo:.2f}, {whi:.2f}]).",
+            "Most alike: " + "; ".join(fmt(r) for r in hi.itertuples()) + ".",
+            "Least alike: " + "; ".join(fmt(r) for r in lo.itertuples()) + "."]
+    sig = ftable[ftable["p_iman_davenport"] < 0.05]
+    text.append(f"Friedman's test finds differences between the rankers under {len(sig)} of "
+                f"{len(ftable)} evaluations; the winners are "
+                + ", ".join(f"{b} ({n})" for b, n in ftable["best"].value_counts().items())
+                + f", and on median {ftable['tied_with_best'].median():.0f} rankers lie "
+                "within the critical difference of the winner.")
+    if not recovery.empty:
+        top, bottom = recovery.iloc[0], recovery.iloc[-1]
+        text.append(f"On the synthetic data, the evaluation that best tracks the ground-truth "
+                    f"quality is {top.evaluation} (ρ = {top.rho:.2f}, [{top.lo:.2f}, "
+                    f"{top.hi:.2f}], {top.datasets} datasets); the worst is "
+                    f"{bottom.evaluation} (ρ = {bottom.rho:.2f}, [{bottom.lo:.2f}, "
+                    f"{bottom.hi:.2f}]).")
+    return " ".join(text)

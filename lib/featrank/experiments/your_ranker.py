@@ -266,9 +266,39 @@ def estimator_order(est, X, y, seed: int = 0) -> np.ndarray:
 
 def check_parameters(data, target, ranker, profile: str,
                      seed: int = 0) -> tuple[Dataset, RankerSpec, np.ndarray]:
-    """Check every parameter (see the module docstring); returns the dataset, the ranker and
-    its order on the whole data (fitting an estimator once here, so an estimator without
-    scores stops the report at once)."""
+    """Check every parameter of the report; stop at the first bad one.
+
+    Parameters
+    ----------
+    data : str or Path
+        A catalogue name, or the path of a CSV (header row) or ARFF file.
+    target : str or None
+        The class column of a CSV (None: the last column).
+    ranker : str or Path
+        ``"package.module:Class"`` of an estimator exposing one of
+        :data:`SCORE_ATTRIBUTES` after ``fit``, or a CSV of scores or of an order.
+    profile : {"smoke", "quick", "paper"}
+    seed : int, default 0
+        Fixes an estimator's unset ``random_state``.
+
+    Returns
+    -------
+    (Dataset, RankerSpec, ndarray)
+        The data (nominal columns as ``category``), the parsed ranker and its order on the
+        whole data (an estimator is fitted once here, so one without scores stops at once).
+
+    Raises
+    ------
+    ParameterError
+        Naming the parameter and what to fix.
+
+    Examples
+    --------
+    >>> check_parameters("iris-sklearn", None, "no_such_module:R", "smoke")
+    Traceback (most recent call last):
+    ...
+    featrank.experiments.your_ranker.ParameterError: ranker: cannot import module 'no_such_module' (No module named 'no_such_module'); check the import path and that the package is installed or on PYTHONPATH
+    """
     if profile not in SETTINGS:
         raise ParameterError(f"profile: {profile!r} is not one of {sorted(SETTINGS)}")
     ds = check_data(data, target)
