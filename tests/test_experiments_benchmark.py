@@ -46,8 +46,13 @@ def test_size_schedule_is_increasing_and_ends_at_p():
 
 
 def test_applies_keeps_binary_rankers_off_multiclass_data():
-    assert not B.applies("RM", 100, 10, 3) and B.applies("RM", 100, 10, 2)
-    assert not B.applies("R2W2", 1000, 100, 2)          # beyond its size limit
+    shape = dict(n_samples=100, n_features=10, n_classes=2, nominal=0, missing=False)
+    assert not B.applies("RM", {**shape, "n_classes": 3}) and B.applies("RM", shape)
+    assert not B.applies("R2W2", {**shape, "n_samples": 1000, "n_features": 100})  # too big
+    assert not B.applies("SPE", {**shape, "nominal": 2}) and B.applies("FCBF", {**shape,
+                                                                               "nominal": 2})
+    assert not B.applies("FCBF", {**shape, "missing": True})
+    assert B.applies("IG", {**shape, "nominal": 2, "missing": True, "n_classes": 5})
 
 
 def _table(values: dict) -> pd.DataFrame:
@@ -77,8 +82,11 @@ def test_agreement_of_identical_and_reversed_evaluations():
 def test_score_matrix_drops_sparse_rankers_then_incomplete_datasets():
     a = np.arange(20.0).reshape(5, 4)
     a[:4, 3] = np.nan           # r3 on 1 of 5 datasets: dropped
-    a[2, 1] = np.nan            # then d2 lacks r1: dropped
-    m = B.score_matrix(_table({"x": a}), "x")
+    a[2, 1] = np.nan            # d2 lacks r1
+    t = _table({"x": a})
+    m = B.score_matrix(t, "x")                       # default: rankers on every dataset
+    assert list(m.columns) == ["r0", "r2"] and list(m.index) == ["d0", "d1", "d2", "d3", "d4"]
+    m = B.score_matrix(t, "x", min_coverage=0.5)     # r1 kept, so d2 goes
     assert list(m.columns) == ["r0", "r1", "r2"] and list(m.index) == ["d0", "d1", "d3", "d4"]
 
 
@@ -104,6 +112,6 @@ def test_summary_rows_fit_the_summary_format():
     agree = B.agreement(t, evs, n_boot=50)
     rows = B.summary_rows(agree, B.ground_truth_recovery(t, n_boot=50), B.friedman_table(t))
     table = summary_table(rows, "smoke")
-    assert len(table) == 9 and set(table["agrees"]) <= {"yes", "partly", "no", "n/a"}
+    assert len(table) == 10 and set(table["agrees"]) <= {"yes", "partly", "no", "n/a"}
     assert "Kendall" in B.findings_text(agree, B.ground_truth_recovery(t, n_boot=50),
                                         B.friedman_table(t))
