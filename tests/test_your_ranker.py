@@ -135,6 +135,8 @@ def test_permutation_test_on_a_perfect_ranking(toy_csv):
     assert (eca["eca"] > 0).all()
     assert (eca["p_value"] >= 1 / (n + 1)).all() and eca.loc["uniform", "p_value"] <= 0.1
     assert Y.LABEL not in rep["stability"]          # a fixed order cannot be refitted
+    text = Y.verdict(rep, "smoke")
+    assert "With k-NN, its ECA against random is" in text and "Its stability" not in text
 
 
 def _run_template(out, monkeypatch, **params):
