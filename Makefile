@@ -113,13 +113,15 @@ data: $(STAMP)
 
 # `make evaluate DATA=my.csv TARGET=class RANKER=mypkg.module:MyRanker [PROFILE=quick]`: the
 # report of notebooks/evaluate_your_ranker.ipynb on your data and ranker, into reports/
-# (executed notebook and its HTML export). RANKER may also be a CSV of scores or of an order.
+# (executed notebook and its HTML export). RANKER may also be a CSV of scores or of an order;
+# an import path is found from the top folder (and $PYTHONPATH).
 REPORTS  := reports
 evaluate: $(STAMP)
 	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [PROFILE=quick]"; exit 2)
 	@mkdir -p $(REPORTS)
 	$(eval REPORT := $(abspath $(REPORTS))/evaluate_$(basename $(notdir $(DATA)))_$(basename $(notdir $(subst :,/,$(RANKER)))))
-	cd notebooks && FEATRANK_PROFILE=$(or $(PROFILE),quick) $(BIN)/papermill --no-progress-bar -k python3 \
+	cd notebooks && PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" FEATRANK_PROFILE=$(or $(PROFILE),quick) \
+	    $(BIN)/papermill --no-progress-bar -k python3 \
 	    -p data "$(if $(wildcard $(DATA)),$(abspath $(DATA)),$(DATA))" $(if $(TARGET),-p target "$(TARGET)") \
 	    -p ranker "$(if $(wildcard $(RANKER)),$(abspath $(RANKER)),$(RANKER))" \
 	    evaluate_your_ranker.ipynb $(REPORT).ipynb
