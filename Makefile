@@ -20,7 +20,7 @@ ifdef FEATRANK_DATA
 export FEATRANK_DATA := $(abspath $(FEATRANK_DATA))
 endif
 
-.PHONY: all notebooks nb paper quick pack lock test unit nbval lab data bench clean install evaluate
+.PHONY: all notebooks nb paper quick pack lock test unit nbval lab book data bench clean install evaluate
 
 all: notebooks
 
@@ -102,9 +102,17 @@ nbval: $(STAMP)
 	FEATRANK_PROFILE=smoke FEATRANK_OUTPUT=$(SMOKE_OUT) $(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) --dist loadfile \
 	    --nbval-lax --nbval-kernel-name python3 --nbval-cell-timeout 900 $(NOTEBOOKS)
 
+# `make lab`: JupyterLab on the notebooks; the first time it installs the `lab` extra, the
+# packages of requirements-lock.txt held at their locked versions
 lab: $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[dev,lab]'
-	$(BIN)/jupyter lab notebooks/
+	@test -x $(BIN)/jupyter-lab || $(BIN)/python -m pip install -q -c requirements-lock.txt -e '.[lab]'
+	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)   # containers often run as root
+
+# `make book`: every notebook with its committed outputs (nothing is executed), the figure
+# index and the reproduction summaries, as a static HTML site in build/book/html/
+# (git-ignored); the last line printed is the path of its index.html
+book: $(STAMP)
+	@$(BIN)/python -m tools.book
 
 # `make data`: download the missing public datasets into data/raw/ (checksummed); offline it
 # says so at once and lists what is missing, with where each file goes

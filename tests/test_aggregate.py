@@ -317,6 +317,19 @@ def test_mc4_stationary_distribution_matches_exact_solution():
                                        _mc4_reference(orders, alpha), atol=1e-10)
 
 
+def test_mc4_compiled_and_numpy_products_agree(monkeypatch):
+    from featrank.aggregate.markov import mc4_stationary
+
+    rng = np.random.default_rng(3)
+    base = rng.normal(size=700)          # more than two blocks of rows of the numpy path
+    orders = np.array([np.argsort(-(base + rng.normal(scale=2, size=700))) for _ in range(9)])
+    compiled = mc4_stationary(orders)
+    monkeypatch.setenv("FEATRANK_NO_NUMBA", "1")
+    plain = mc4_stationary(orders)
+    np.testing.assert_allclose(compiled, plain, rtol=1e-12)
+    assert compiled.sum() == pytest.approx(1.0)
+
+
 def test_mc4_puts_the_condorcet_winner_first():
     # f2 beats everyone 2:1 but is never first in a majority of lists' top spot
     orders = np.array([[2, 0, 1, 3], [0, 2, 3, 1], [1, 2, 3, 0]])
@@ -327,30 +340,32 @@ def test_mc4_puts_the_condorcet_winner_first():
 
 def test_lin_bootstrap_relieff_borda():
     from featrank.aggregate import lin
+    from featrank.rankers import ReliefF
 
     rng = np.random.default_rng(10)
     y = rng.integers(0, 2, 120)
     X = rng.normal(size=(120, 6))
     X[:, 3] += 3 * y  # the only relevant feature
-    order, bags = lin(X, y, random_state=0, return_orders=True)
+    order, bags = lin(X, y, ranker=ReliefF(), random_state=0, return_orders=True)
     assert bags.shape == (10, 6) and order[0] == 3
     assert (bags[:, 0] == 3).all()
     assert order.tolist() == borda(bags).tolist()
-    assert lin(X, y, random_state=0).tolist() == order.tolist()
+    assert lin(X, y, ranker=ReliefF(), random_state=0).tolist() == order.tolist()
     with pytest.raises(ValueError, match="fraction"):
-        lin(X, y, fraction=1.5)
+        lin(X, y, ranker=ReliefF(), fraction=1.5)
 
 
 def test_lin_redraws_single_class_bags():
     from featrank.aggregate import lin
+    from featrank.rankers import ReliefF
 
     rng = np.random.default_rng(11)
     y = np.r_[np.zeros(40, int), [1]]  # almost every bag of 37 misses the lone class-1 row
     X = rng.normal(size=(41, 3))
-    order, bags = lin(X, y, random_state=0, return_orders=True)
+    order, bags = lin(X, y, ranker=ReliefF(), random_state=0, return_orders=True)
     assert bags.shape == (10, 3)
     with pytest.raises(ValueError, match="two classes"):
-        lin(X, np.zeros(41, int))
+        lin(X, np.zeros(41, int), ranker=ReliefF())
 
 
 def test_strongest_paths_matches_reference():

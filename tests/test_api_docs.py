@@ -23,3 +23,83 @@ def test_numpydoc_sections_and_examples_that_run(func):
                                                            globs=dict(func.__globals__)):
         runner.run(test)
     assert runner.tries > 0 and runner.failures == 0
+
+
+# --- every public ranker, aggregator and evaluation function ------------------------------
+def _public(module):
+    """``(qualified name, object)`` of the public callables a package exports."""
+    import importlib
+    import inspect
+
+    mod = importlib.import_module(module)
+    return [(f"{module}.{name}", getattr(mod, name)) for name in mod.__all__
+            if callable(getattr(mod, name)) and name != "BaseRanker"
+            and (inspect.isclass(getattr(mod, name)) or inspect.isfunction(getattr(mod, name)))]
+
+
+PUBLIC = [item for m in ("featrank.rankers", "featrank.aggregate", "featrank.evaluate")
+          for item in _public(m)]
+
+
+def numpydoc_sections(doc: str) -> set[str]:
+    """The numpydoc section titles of a docstring (a title line over a line of dashes)."""
+    import inspect
+
+    lines = inspect.cleandoc(doc or "").splitlines()
+    return {lines[i].strip() for i in range(len(lines) - 1)
+            if lines[i].strip() and set(lines[i + 1].strip()) == {"-"}
+            and len(lines[i + 1].strip()) == len(lines[i].strip())}
+
+
+def required_sections(obj) -> set[str]:
+    import inspect
+
+    return {"Parameters", "Examples"} | ({"Attributes"} if inspect.isclass(obj) else {"Returns"})
+
+
+def test_the_public_lists_are_complete():
+    names = {n.rsplit(".", 1)[1] for n, _ in PUBLIC}
+    assert {"ReliefF", "ReliefK", "SVMRFE", "borda", "lin", "k_first", "error_curves",
+            "spearman_rho", "Curves"} <= names
+
+
+@pytest.mark.parametrize("name, obj", PUBLIC, ids=[n for n, _ in PUBLIC])
+def test_every_public_ranker_aggregator_and_measure_is_documented(name, obj):
+    missing = required_sections(obj) - numpydoc_sections(obj.__doc__)
+    assert not missing, f"{name} lacks the numpydoc sections {sorted(missing)}"
+
+
+@pytest.mark.parametrize("name, obj", PUBLIC, ids=[n for n, _ in PUBLIC])
+def test_their_examples_run(name, obj):
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    module = __import__(obj.__module__, fromlist=["_"])
+    for test in doctest.DocTestFinder(recurse=False).find(obj, name, globs=dict(vars(module))):
+        runner.run(test)
+    assert runner.tries > 0 and runner.failures == 0
+
+
+def test_the_section_check_can_fail():
+    def undocumented(x):
+        """Only prose; no sections."""
+
+    def documented(x):
+        """Prose.
+
+        Parameters
+        ----------
+        x : int
+
+        Returns
+        -------
+        int
+
+        Examples
+        --------
+        >>> documented(1)
+        1
+        """
+        return x
+
+    assert required_sections(undocumented) - numpydoc_sections(undocumented.__doc__) == {
+        "Parameters", "Returns", "Examples"}
+    assert required_sections(documented) <= numpydoc_sections(documented.__doc__)

@@ -11,6 +11,7 @@ from featrank.aggregate import lin
 from featrank.datasets import Dataset
 from featrank.experiments import slavkov2020 as E
 from featrank.rankers import ReliefF
+from featrank.rankers.discretize import resolve_categorical
 
 
 def _dataset(seed):
@@ -53,15 +54,16 @@ def test_fold_rankings_get_the_declared_categories(monkeypatch):
 
 def test_lin_bags_count_values_on_all_rows():
     ds, _ = _dataset(1)
-    order, bags = lin(ds.X, ds.y, categorical=ds.categorical, random_state=0,
+    counted = resolve_categorical(ds.categorical, ds.X)[1]       # values counted on all rows
+    order, bags = lin(ds.X, ds.y, ranker=ReliefF(categorical=counted), random_state=0,
                       return_orders=True)
-    order_c, bags_c = lin(ds.X, ds.y, categorical=ds.categories, random_state=0,
-                          return_orders=True)
+    order_c, bags_c = lin(ds.X, ds.y, ranker=ReliefF(categorical=ds.categories),
+                          random_state=0, return_orders=True)
     np.testing.assert_array_equal(bags, bags_c)
     np.testing.assert_array_equal(order, order_c)
     # per-bag inference from a mask (the old behaviour) gives other base orders here
     _, per_bag = lin(ds.X, ds.y, ranker=ReliefF(categorical=ds.categorical), random_state=0,
                      return_orders=True)
     assert not np.array_equal(per_bag, bags_c)
-    with pytest.raises(ValueError, match="categorical"):
-        lin(ds.X, ds.y, categorical=[True, False])
+    with pytest.raises(ValueError, match="ranker"):
+        lin(ds.X, ds.y, ranker="ReliefF")

@@ -25,7 +25,7 @@ def test_availability_counts_on_the_mirror():
     from featrank.datasets import availability
 
     got = availability()
-    assert got == {"Slavkov2020": (27, 35), "Slavkov2018": (20, 28), "Prati2012": (39, 39),
+    assert got == {"Slavkov2020": (28, 35), "Slavkov2018": (21, 28), "Prati2012": (39, 39),
                    "Izetta2017": (6, 14)}
 
 
@@ -107,7 +107,7 @@ def test_verify_files_reports_hashes():
     from featrank.datasets import verify_files
 
     v = verify_files()
-    assert len(v) == 89 and set(v.columns) >= {"path", "found_in", "sha256_ok"}
+    assert len(v) == 90 and set(v.columns) >= {"path", "found_in", "sha256_ok"}
     present = v[v.found_in != ""]
     assert present.sha256_ok.all()
 
@@ -127,7 +127,7 @@ def test_make_data_command(tmp_path, monkeypatch, capsys):
     _isolate(tmp_path, monkeypatch)
     assert main([]) == 0
     out = capsys.readouterr().out
-    assert "Prati2012: 0 of 39 datasets available" in out and "0 of 89 recorded files present" in out
+    assert "Prati2012: 0 of 39 datasets available" in out and "0 of 90 recorded files present" in out
     # a present file with other bytes is reported and fails the command
     (tmp_path / "uci").mkdir()
     (tmp_path / "uci" / "iris.arff").write_text("@relation x\n@attribute a numeric\n@data\n1\n")

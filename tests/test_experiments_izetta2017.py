@@ -43,3 +43,197 @@ def test_incremental_gram_curve_equals_plain_refit():
     ref = [np.mean(SVC(kernel="linear", C=0.5).fit(Xtr[:, order[:n]], ytr)
                    .predict(Xte[:, order[:n]]) != yte) for n in (2, 5, 8)]
     assert np.allclose(err, ref)
+
+
+# ----------------------------------------------------------------------------- 3Q-SD variants
+def test_q3_variants_on_a_hand_worked_three_list_example():
+    from featrank.aggregate import q3_sd
+
+    lists = np.array([[0, 1, 2, 3], [1, 2, 3, 0], [1, 3, 2, 0]])
+    # positions of features 0..3: (1,4,4), (2,1,1), (3,2,3), (4,3,2)
+    # 3rd quartile (type 7) of positions: 4, 1.5, 3, 3.5 -> 1, 2, 3, 0
+    assert E.q3_positions_sd(lists).tolist() == [1, 2, 3, 0]
+    # the text: 3rd quartile of r = 1 - pos/p <=> 1st quartile of positions: 2.5, 1, 2.5, 2.5;
+    # ties 0, 2, 3 by the larger SD of positions: 0 (sd 1.41), 3 (0.82), 2 (0.47)
+    assert q3_sd(lists).tolist() == [1, 0, 3, 2]
+
+
+def test_q3_positions_ties_go_to_the_sd():
+    # five lists of three features; positions: f0 (1,1,3,3,3), f1 (3,3,1,2,2), f2 (2,2,2,1,1)
+    # 3rd quartiles (5 values, type 7: the 4th smallest): 3, 3, 2; SD of f0 0.98 > f1 0.75
+    lists = np.array([[0, 2, 1], [0, 2, 1], [1, 2, 0], [2, 1, 0], [2, 1, 0]])
+    assert E.q3_positions_sd(lists).tolist() == [2, 0, 1]
+    assert E.q3_positions_sd(lists, ties="min_sd").tolist() == [2, 1, 0]
+    with pytest.raises(ValueError, match="ties"):
+        E.q3_positions_sd(lists, ties="median")
+    with pytest.raises(ValueError, match="2-D"):
+        E.q3_positions_sd([0, 1, 2])
+
+
+def test_q3_variants_table_means_and_closer_variant():
+    # 4 lists of 6 features: feature 0 is first in one list only, last elsewhere
+    lists = np.array([[0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 0], [1, 2, 3, 4, 5, 0],
+                      [2, 1, 3, 4, 5, 0]])
+    t = E.q3_variants_table({"toy": [lists, lists]}, {"toy": {"f0": [0]}})
+    r = t.iloc[0]
+    # positions: f0 (1,6,6,6), f1 (2,1,1,2), f2 (3,2,2,1), f3 (4,3,3,3), f4 (5,4,4,4),
+    # f5 (6,5,5,5). Text (1st quartile of positions): 4.75, 1, 1.75, 3, 4, 5 -> f0 5th.
+    # 3rd quartile of positions: 6, 2, 2.25, 3.25, 4.25, 5.25 -> f0 last. Av-SD sums
+    # 19, 6, 8, 13, 17, 21 -> f0 5th.
+    assert r["3Q-SD (text: 3rd quartile of r)"] == 5
+    assert r["Av-SD"] == 5
+    assert r["3Q-SD (3rd quartile of positions)"] == 6        # last: Q3 = 6, the worst
+    assert r["3Q-SD (text: 3rd quartile of r) se"] == 0.0
+    assert np.isnan(r["paper 3Q-SD"]) and r["closer"] == ""
+
+
+# ----------------------------------------------------------------------------- OVO dilution
+def test_problem_classes_and_list_relevance_under_ova():
+    assert E.problem_classes("2vs5") == (2, 5) and E.problem_classes("3vsRest") == (3,)
+    # OVA with 3 classes, one feature each + 1 noise; every list puts its class's feature
+    # first and the next class's second
+    lists = [[0, 1, 2, 3], [1, 2, 0, 3], [2, 3, 0, 1]]
+    t = E.list_relevance(lists, ["0vsRest", "1vsRest", "2vsRest"], {0: [0], 1: [1], 2: [2]},
+                         top=2)
+    assert t["own"].tolist() == [1, 1, 1]
+    assert t["in_top_own"].tolist() == [1.0, 1.0, 1.0]
+    # class 0's feature is in the top 2 of list 0 only; class 1's of lists 0 and 1; class 2's
+    # of lists 1 and 2
+    assert t["lists_with_feature_on_top"].tolist() == [1.0, 2.0, 2.0]
+    assert t["in_top_other"].tolist() == [0.0, 0.5, 0.5]
+
+
+def test_class_features_artificial1():
+    f = E.class_features_artificial1(3)
+    assert f == {0: [0, 1, 2, 3, 4], 1: [5, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14]}
+
+
+# ----------------------------------------------------------------------------- verdict rules
+def test_value_rule_uses_two_se_plus_rounding():
+    assert E.value_agrees(10.0, 1.0, 12.5)          # 2.5 <= 2*1 + 0.5
+    assert not E.value_agrees(10.0, 1.0, 12.6)
+    assert E.value_agrees(3.4, np.nan, 3)           # no SE: rounding only
+    assert E.values_verdict([True, True]) == "yes"
+    assert E.values_verdict([True, False]) == "partly"
+    assert E.values_verdict([True, False, False]) == "no"
+    with pytest.raises(ValueError):
+        E.values_verdict([])
+
+
+def test_best_verdict_on_synthetic_scores_with_known_answers():
+    rng = np.random.default_rng(0)
+    n = 30
+    base = rng.normal(0.3, 0.02, size=n)
+    # A clearly best (lower error) than B and C, which are equal in law
+    s = pd.DataFrame({"A": base - 0.1, "B": base + rng.normal(0, 0.01, n),
+                      "C": base + rng.normal(0, 0.01, n)})
+    v = E.best_verdict(s, "A", ["B", "C"])
+    assert v["agrees"] == "yes" and v["beaten"] == {"B", "C"} and v["best"] == "A"
+    # B is not best and beats nobody: no
+    assert E.best_verdict(s, "B", ["C"])["agrees"] == "no"
+    # A best by rank but the claim puts A ahead of D, which is as good: partly
+    s2 = s.assign(D=s["A"] + rng.normal(0, 1e-3, n))
+    s2["A"] = np.minimum(s2["A"], s2["D"] - 1e-6)   # A never worse than D, by a hair
+    v2 = E.best_verdict(s2.iloc[:4], "A", ["B", "C", "D"])
+    assert v2["agrees"] == "partly" and v2["best"] == "A"
+    # one block: no test
+    assert E.best_verdict(s.iloc[:1], "A", ["B"])["agrees"] == "n/a"
+
+
+def test_not_worse_verdict():
+    ok = {c: [0.0, -0.01, 0.01, 0.0] for c in "abc"}
+    assert E.not_worse_verdict(ok)["agrees"] == "yes"
+    bad = {c: [0.05, 0.06, 0.04, 0.05, 0.07] for c in "abcdef"}
+    v = E.not_worse_verdict(bad)
+    assert v["agrees"] == "no" and v["n_worse"] == 6 and v["n_mean_not_worse"] == 0
+    # one case clearly worse, the others clearly better: the case test flags it, the pooled
+    # test does not
+    mixed = {"x": [0.05, 0.06, 0.05, 0.055, 0.06, 0.05, 0.052, 0.058],
+             **{c: [-0.05, -0.06, -0.05, -0.04, -0.06, -0.05, -0.055, -0.045] for c in "abcd"}}
+    v = E.not_worse_verdict(mixed)
+    assert v["n_worse"] == 1 and v["p_pooled"] > 0.05 and v["agrees"] == "partly"
+
+
+def test_loglog_slope_and_scaling_verdicts():
+    x = np.array([100, 200, 400, 800, 1600])
+    noise = np.exp(np.array([0.02, -0.01, 0.0, 0.015, -0.02]))
+    b, se = E.loglog_slope(x, 1e-9 * x ** 3 * noise)
+    assert abs(b - 3) < 0.05 and 0 < se < 0.05
+    assert E.scaling_verdict(b, se, "cubic") == "yes"
+    assert E.scaling_verdict(b, se, "linear") == "no"
+    b1, se1 = E.loglog_slope(x, 1e-4 * x * noise)
+    assert E.scaling_verdict(b1, se1, "linear") == "yes"
+    assert E.scaling_verdict(1.6, 0.2, "power law") == "partly"
+    assert E.scaling_verdict(1.6, np.nan, "power law") == "partly"
+    with pytest.raises(ValueError):
+        E.scaling_verdict(1.0, 0.1, "quadratic")
+    with pytest.raises(ValueError):
+        E.loglog_slope([5, 5], [1, 2])
+
+
+def test_perfectly_ranked():
+    assert E.perfectly_ranked(np.array([[2, 0, 1, 3], [1, 2, 0, 3]]), 3)
+    assert not E.perfectly_ranked(np.array([[2, 0, 1, 3], [1, 3, 0, 2]]), 3)
+
+
+def _fig3_table(delta, n_splits=4, seed=0):
+    """A synthetic Fig. 3 run: OVO error = OVA error + delta (+ small noise)."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for d in ("artificial1-8c", "artificial2-8c"):
+        for m in E.METHODS:
+            for s in range(n_splits):
+                e = 0.3 + rng.normal(0, 0.01)
+                for sch, err in (("ova", e), ("ovo", e + delta + rng.normal(0, 0.002))):
+                    rows.append((d, sch, s, m, 40 if d == "artificial1-8c" else 25, err,
+                                 0.1, 0.875))
+    return pd.DataFrame(rows, columns=["dataset", "scheme", "split", "method", "size", "error",
+                                       "C", "chance"])
+
+
+def test_summary_fig3_verdicts_follow_the_rule():
+    n_rel = {"artificial1-8c": 40, "artificial2-8c": 25}
+    good = E.reproduction_summary(fig3=_fig3_table(-0.05), n_relevant=n_rel, profile="smoke")
+    row = good.set_index("claim").loc["Fig. 3: OVO equal or better than OVA in all cases "
+                                      "(error at the true n)"]
+    assert row["agrees"] == "yes"
+    bad = E.reproduction_summary(fig3=_fig3_table(+0.05), n_relevant=n_rel, profile="smoke")
+    row = bad.set_index("claim").loc["Fig. 3: OVO equal or better than OVA in all cases "
+                                     "(error at the true n)"]
+    assert row["agrees"] == "no" and "OVO has the higher mean error" in row["why_not"]
+    assert list(bad.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile"]
+    assert (bad.loc[bad.agrees != "yes", "why_not"].str.len() > 0).all()
+
+
+def test_summary_marks_perfect_artificial3_tables_vacuous():
+    p, R = 60, 40
+    perfect = np.vstack([np.r_[np.random.default_rng(s).permutation(R),
+                               R + np.random.default_rng(s).permutation(p - R)]
+                         for s in range(3)])
+    orders = {("artificial3-8c", m): perfect for m in E.METHODS}
+    t = E.reproduction_summary(orders=orders, n_relevant={"artificial3-8c": R}, profile="smoke")
+    t = t.set_index("claim")
+    assert t.loc["Table 6 (Art-3-8C): all methods almost equivalent", "agrees"] == "n/a"
+    row = t.loc["Table 6 (Art-3-8C): mean position of the relevant features"]
+    assert row["ours"].startswith("3Q-SD 20.5")       # the ideal (R + 1) / 2
+
+
+def test_q3_support_counts_groups():
+    t = pd.DataFrame({"paper 3Q-SD": [22, 80], "paper Av-SD": [5, 24], "Av-SD": [3.0, 9.0],
+                      "3Q-SD (text: 3rd quartile of r)": [3.0, 8.0],
+                      "3Q-SD (3rd quartile of positions)": [4.7, 46.8],
+                      "closer": ["3Q-SD (3rd quartile of positions)", ""]})
+    s = E.q3_support(t)
+    assert "in 1 of 1 groups" in s
+    assert "paper 2/2" in s and "text's variant 0/2" in s and "positions variant 2/2" in s
+
+
+def test_combination_timing_on_a_tiny_problem(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    t = E.combination_timing("artificial1-3c", (5, 40), n_samples=90, repeats=2,
+                             floyd_warshall_max=30)
+    assert set(t["n_features"]) == {20, 55}
+    assert t["lists"].eq(3).all()
+    fw = t[t["method"] == "Schulze (Floyd-Warshall)"]
+    assert fw["n_features"].tolist() == [20]             # only up to floyd_warshall_max
+    assert (t["seconds"] > 0).all() and len(t) == 2 * len(E.METHODS) + 1

@@ -2,8 +2,8 @@ import numpy as np
 import pytest
 from sklearn.base import clone
 
-from featrank.rankers.multiclass import (COMBINERS, MulticlassSVMRFE, ZhouMSVMRFE, combine_lists,
-                                         weston_watkins_svm)
+from featrank.aggregate import COMBINERS, best_rank, combine_lists, k_first
+from featrank.rankers.multiclass import MulticlassSVMRFE, ZhouMSVMRFE, weston_watkins_svm
 from featrank.rankers.svmrfe import (elimination_schedule, rfe_order, rfe_order_plain,
                                      scale_features)
 
@@ -21,14 +21,14 @@ def _blobs(n=120, p=25, c=4, seed=0, shift=1.5):
 @pytest.mark.parametrize("dec,m", [("ovo", 6), ("ova", 4)])
 def test_number_of_lists_and_each_is_a_permutation(dec, m):
     X, y = _blobs()
-    r = MulticlassSVMRFE(decomposition=dec).fit(X, y)
+    r = MulticlassSVMRFE(decomposition=dec, combiner=k_first).fit(X, y)
     assert r.orders_.shape == (m, 25) and len(r.problems_) == m
     assert all(sorted(o) == list(range(25)) for o in r.orders_)
 
 
 def test_ovo_list_is_the_binary_rfe_of_that_pair():
     X, y = _blobs(seed=1)
-    r = MulticlassSVMRFE(decomposition="ovo", tol=1e-8).fit(X, y)
+    r = MulticlassSVMRFE(decomposition="ovo", combiner=k_first, tol=1e-8).fit(X, y)
     Xs = scale_features(X, "standard")
     idx = np.flatnonzero((y == 1) | (y == 3))
     sched = elimination_schedule(25, 0.1, 20, 1, "izetta")
@@ -51,9 +51,14 @@ def test_combiners_by_paper_and_library_names():
 
 def test_recombine_and_relevant_features_first():
     X, y = _blobs(n=200, seed=2)
-    r = clone(MulticlassSVMRFE(combiner="K-First", combiner_params={"k": 0.2})).fit(X, y)
+    r = clone(MulticlassSVMRFE(combiner=k_first, combiner_params={"k": 0.2})).fit(X, y)
     assert set(r.top_features_[:8]) == set(range(8))
-    assert r.recombine("Best Rank.").shape == (25,)
+    assert r.recombine(best_rank).shape == (25,)
+    assert r.recombine(k_first, k=0.2).tolist() == r.top_features_.tolist()
+    with pytest.raises(ValueError, match="function"):
+        r.recombine("Best Rank.")
+    with pytest.raises(ValueError, match="function"):
+        MulticlassSVMRFE().fit(X, y)          # no combiner given
 
 
 def _ww_objectives(X, y, C, W, alpha):

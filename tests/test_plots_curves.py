@@ -38,7 +38,7 @@ def test_figure_functions_are_exported_at_the_top_level():
 
     assert plots.curves_figure is curves_figure and plots.plot_curve is plot_curve
     assert plots.plot_stability is curves.plot_stability and plots.cd_diagram is cd.cd_diagram
-    from featrank.plots import plot_speed_ratios, plot_sweep  # noqa: F401
+    from featrank.plots import plot_sweep  # noqa: F401
 
     assert {"curves_figure", "cd_diagram", "savefig", "method_color"} <= set(dir(plots))
     assert set(plots.__all__) <= set(dir(plots))

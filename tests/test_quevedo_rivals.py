@@ -25,7 +25,7 @@ def _quadratic(n=120, m=12, seed=1):
     return X, y
 
 
-LINEAR_RANKERS = [StoppigliaSM(), ReliefK(k=10), GSReliefK(k=10), FCBF(),
+LINEAR_RANKERS = [StoppigliaSM(), ReliefK(n_neighbors=10), GSReliefK(n_neighbors=10), FCBF(),
                   RakotomamonjyRFE(C=1.0), DegroeveRFE(C=1.0), R2W2()]
 
 
@@ -39,7 +39,7 @@ def test_obvious_linear_problem(ranker):
 
 
 @pytest.mark.parametrize("ranker", [StoppigliaSM(degree=2), RakotomamonjyRFE(degree=2),
-                                    DegroeveRFE(degree=2), R2W2(degree=2), ReliefK(k=10)],
+                                    DegroeveRFE(degree=2), R2W2(degree=2), ReliefK(n_neighbors=10)],
                          ids=lambda r: type(r).__name__)
 def test_obvious_quadratic_problem(ranker):
     X, y = _quadratic()

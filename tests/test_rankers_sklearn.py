@@ -14,12 +14,14 @@ from sklearn.pipeline import make_pipeline
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import featrank.rankers as R
+from featrank.aggregate import k_first
 from featrank.learners import WekaIBk, WekaNaiveBayes
 
 RANKERS = [n for n in R.__all__ if n not in ("BaseRanker", "mdl_discretize")]
 # small settings so the checks stay fast (the defaults are the papers')
 FAST = {"RandomForestRanker": {"n_estimators": 5}, "R2W2": {"n_iter": 3},
-        "ReliefK": {"k": 3}, "GSReliefK": {"k": 3}}
+        "MulticlassSVMRFE": {"combiner": k_first},
+        "ReliefK": {"n_neighbors": 3}, "GSReliefK": {"n_neighbors": 3}}
 
 
 def _ranker(name, **params):

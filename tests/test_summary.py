@@ -56,3 +56,14 @@ def test_the_readme_status_table_is_the_one_the_summaries_give():
     block = text[text.index(S.BEGIN) + len(S.BEGIN):text.index(S.END)].strip()
     assert block == S._markdown(S.status_table()), \
         "README status table is stale: run python -m featrank.experiments.summary"
+    assert S.fill_status_column(text, S.status_table()) == text, \
+        "README notebook table's status column is stale: run python -m featrank.experiments.summary"
+
+
+def test_fill_status_column_sets_the_last_cell_only():
+    text = "| `02_x` | paper | redoes | old |\n| `03_y` | p | r | old |\nother | a |"
+    st = pd.DataFrame([dict(notebook="02_x", profile="quick", claims=3, yes=1, partly=1, no=1,
+                            **{"n/a": 0})])
+    out = S.fill_status_column(text, st).splitlines()
+    assert out[0] == "| `02_x` | paper | redoes | quick: 1 yes, 1 partly, 1 no of 3 |"
+    assert out[1] == "| `03_y` | p | r | – |" and out[2] == "other | a |"

@@ -3,7 +3,9 @@ Copeland and Schulze on m = 28 lists (the OVO lists of an 8-class problem) of p 
 1,000 and 12,625 features; ours against the plain references of tests/_aggregate_reference.py
 (cubic Floyd-Warshall for Schulze, victories recounted at every step for Condorcet) where they
 finish in about 30 s (else their time is extrapolated), and against pref_voting (Schulze = its beat_path, Copeland, Borda) at
-p = 100. Same results are asserted wherever both run."""
+p = 100. Same results are asserted wherever both run. At p = 12,625 each row also gives the
+peak memory of ours (``ours_mb``, tracemalloc). MC4 (Dwork) and Prati's MC4 are timed against
+their dense p x p chains (``plain_mb``: the memory they need)."""
 from __future__ import annotations
 
 import pathlib
@@ -52,6 +54,55 @@ def _pref_voting(orders, rule):
     return prof.borda_scores()
 
 
+def _dense_mc4(orders, alpha=0.1, tol=1e-13):
+    """The former MC4 chain: a dense p x p float64 transition matrix (1.3 GB at 12,625)."""
+    from featrank.aggregate._profile import positions
+    from featrank.aggregate.pairwise import _counts
+
+    N = _counts(positions(orders))
+    p = N.shape[0]
+    move = (N.T > N).astype(float) / p
+    del N
+    stay = 1.0 - move.sum(axis=1)
+    pi = np.full(p, 1.0 / p)
+    for _ in range(100_000):
+        new = (1.0 - alpha) * (pi @ move + pi * stay) + alpha / p
+        new /= new.sum()
+        done = np.abs(new - pi).sum() < tol
+        pi = new
+        if done:
+            return pi
+    return pi
+
+
+def _order(pi):
+    return np.lexsort((np.arange(pi.size), -np.round(pi / pi.max(), 12)))
+
+
+def markov_rows(p=12625):
+    """MC4 (Dwork) and Prati's MC4 at p x 28: time and peak memory, ours vs dense."""
+    from _timing import peak_mb
+    from featrank.aggregate.markov import mc4_stationary, prati_mc4_scores
+
+    orders = profile(p)
+    mc4_stationary(profile(50))                     # compile outside the timing
+    rows = []
+    for name, ours, dense in (
+            ("mc4", lambda: mc4_stationary(orders), lambda: _dense_mc4(orders)),
+            ("prati_mc4", lambda: prati_mc4_scores(orders),
+             lambda: prati_mc4_scores(orders, dense=True))):
+        t_ours, c_ours, a = _cpu(ours)
+        t_plain, b = _time(dense)
+        same = np.array_equal(_order(a), _order(b))
+        assert same, f"{name}: the dense chain orders differently"
+        rows.append(dict(item=f"{name} p={p} m={M}", ours_s=t_ours, plain_s=t_plain,
+                         ratio=t_plain / t_ours, ours_mb=peak_mb(ours), plain_mb=peak_mb(dense),
+                         note=f"ours CPU {c_ours:.2f}s; same order as the dense p x p chain "
+                              f"(max relative score difference "
+                              f"{np.abs(a - b).max() / b.max():.1e})"))
+    return rows
+
+
 def run():
     from _aggregate_reference import ref_condorcet, ref_copeland, ref_schulze
     from featrank.aggregate import borda, condorcet, copeland, schulze
@@ -89,8 +140,11 @@ def run():
                 if name == "schulze":
                     assert int(o[0]) in res
                     row["note"] += " (winner agrees)"
+            if p == 12625:
+                from _timing import peak_mb
+                row["ours_mb"] = peak_mb(lambda: f(orders))
             rows.append(row)
-    return rows
+    return rows + markov_rows()
 
 
 if __name__ == "__main__":

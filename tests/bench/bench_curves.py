@@ -5,7 +5,8 @@ degree 2, gamma 1, coef0 0, C 0.1) or KNeighborsClassifier(10) -- refitted on X[
 for every curve point), on the same folds. Times are CPU seconds of this process
 (``time.process_time``; BLAS single-threaded), which the other jobs sharing the machine
 disturb less than wall time. The numba k-NN and SVM chains are compiled (or loaded from
-numba's cache) once before timing.
+numba's cache) once before timing. ``ours_mb``: the peak memory of a second run of ours
+(tracemalloc).
 """
 from __future__ import annotations
 
@@ -74,8 +75,11 @@ def _ffa_rfa(name, ds, learner, n_folds_run, every):
     scope = "one 10-fold pass" if n_folds_run == 10 else f"{n_folds_run} of 10 folds"
     how = "all sizes timed" if every == 1 else \
         f"plain timed at {sub.size} of {p} sizes, interpolated over the rest"
+    from _timing import peak_mb
+
+    mb = peak_mb(lambda: error_curves(X, y, order, learner, sizes=sizes, cv=splits))
     return {"item": f"{learner} FFA+RFA {name}", "ours_s": ours, "plain_s": plain,
-            "ratio": plain / ours,
+            "ratio": plain / ours, "ours_mb": mb,
             "note": f"{ds.n_samples}x{p}, {scope}, {how}; max |ours - plain| accuracy {diff:.3g}"
                     + same + (" (sklearn breaks distance ties by index, Weka IBk keeps all "
                               "points tied with the k-th)" if learner == "knn" and diff > 0 else "")}

@@ -1,13 +1,15 @@
 """`make bench`: our time, the plain way's time and their ratio, measured side by side.
 
 Each ``bench_*.py`` module in this folder defines ``run() -> list[dict]`` with rows
-``{"item", "ours_s", "plain_s", "ratio", "note"}``. Each module runs in a child process with a
+``{"item", "ours_s", "plain_s", "ratio", "note"}`` and, where measured, the peak memory
+``ours_mb`` / ``plain_mb`` (MB, tracemalloc). Each module runs in a child process with a
 time limit (``--timeout``, default 600 s): a module that fails or does not finish gets one row
 saying so instead of stopping the others. The rows go to ``data/results/bench.csv`` (under
-``$FEATRANK_OUTPUT`` when set) with the issue's target for the item (issue 8: k-NN curves
+``$FEATRANK_OUTPUT`` when set) with the target for the item (k-NN curves
 >= 20x, SVM curves >= 3x on sonar / >= 2x on waveform, ReliefF <= Weka's time, aggregation at
 12,625 x 28 <= 30 s, notebook 05's paper profile on Table 1's low-dimensional datasets
-<= 8 h) and whether it is met, and the figure to ``figures/bench/speed_ratios.png``.
+<= 8 h) and whether it is met, and the figure (:mod:`speed_ratios`) to
+``figures/bench/speed_ratios.png``.
 
 Usage: ``python tests/bench/run.py [substring ...] [--timeout SECONDS]``; with substrings only
 the matching modules run and the other modules' rows already in bench.csv are kept.
@@ -30,10 +32,10 @@ import pandas as pd
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-COLUMNS = ["bench", "item", "ours_s", "plain_s", "ratio", "target", "met", "note", "load1",
-           "target_kind", "target_value"]
+COLUMNS = ["bench", "item", "ours_s", "plain_s", "ratio", "ours_mb", "plain_mb", "target", "met",
+           "note", "load1", "target_kind", "target_value"]
 
-#: (regex on the item, kind, value, label): the targets of issue 8
+#: (regex on the item, kind, value, label): the speed targets
 TARGETS = [
     (r"^knn FFA\+RFA", "min_ratio", 20.0, ">= 20x"),
     (r"^svm FFA\+RFA sonar", "min_ratio", 3.0, ">= 3x"),
@@ -41,11 +43,12 @@ TARGETS = [
     (r"^relieff .* vs weka", "min_ratio", 1.0, "<= Weka's time"),
     (r"^(borda|condorcet|copeland|schulze) p=12625 m=28", "max_s", 30.0, "<= 30 s"),
     (r"^nb05 paper profile.*low-dim", "max_s", 8 * 3600.0, "<= 8 h on 2 cores"),
+    (r"^(mc4|prati_mc4) p=12625 m=28", "max_mb", 500.0, "<= 500 MB"),
 ]
 
 
 def target_of(item: str):
-    """``(kind, value, label)`` of the issue's target for a bench item, or ``(None, nan, "")``."""
+    """``(kind, value, label)`` of the speed target of a bench item, or ``(None, nan, "")``."""
     for pattern, kind, value, label in TARGETS:
         if re.search(pattern, str(item)):
             return kind, value, label
@@ -60,6 +63,8 @@ def judge(row: dict) -> dict:
         met = "yes" if _f(row["ratio"]) >= value else "no"
     elif kind == "max_s" and np.isfinite(_f(row.get("ours_s"))):
         met = "yes" if _f(row["ours_s"]) <= value else "no"
+    elif kind == "max_mb" and np.isfinite(_f(row.get("ours_mb"))):
+        met = "yes" if _f(row["ours_mb"]) <= value else "no"
     return {**row, "target": label, "met": met if kind else "", "target_kind": kind or "",
             "target_value": value}
 
@@ -132,7 +137,8 @@ def main(argv=None) -> int:
             row = judge({"bench": stem, **row, "load1": round(os.getloadavg()[0], 2)})
             rows.append(row)
             print("   " + "  ".join(f"{k}={_fmt(row.get(k))}" for k in
-                                    ("item", "ours_s", "plain_s", "ratio", "target", "met", "note")
+                                    ("item", "ours_s", "plain_s", "ratio", "ours_mb", "target",
+                                     "met", "note")
                                     if row.get(k) not in (None, "")), flush=True)
         print(f"   ({stem}: {time.perf_counter() - t0:.0f} s wall, load average "
               f"{os.getloadavg()[0]:.2f})", flush=True)
@@ -147,14 +153,18 @@ def main(argv=None) -> int:
         keep = pd.DataFrame([judge(r) for r in keep.to_dict("records")]) if len(keep) else keep
         df = pd.concat([keep, df], ignore_index=True).sort_values("bench", kind="stable")
     df = df.reindex(columns=COLUMNS + [c for c in df.columns if c not in COLUMNS])
-    save_table(df, "", "bench")
+    path = save_table(df, "", "bench")
+    import readme_table
+
+    if pathlib.Path(path).resolve() == (readme_table.ROOT / "data/results/bench.csv").resolve():
+        readme_table.update_readme()                  # the README's speed table follows
     with pd.option_context("display.width", 200, "display.max_colwidth", 60,
                            "display.float_format", "{:.4g}".format):
         print(df[["bench", "item", "ours_s", "plain_s", "ratio", "target", "met"]]
               .to_string(index=False))
     if not args.no_figure:
         from featrank.plots import savefig
-        from featrank.plots.bench import plot_speed_ratios
+        from speed_ratios import plot_speed_ratios
 
         fig = plot_speed_ratios(df, title=f"make bench, {time.strftime('%Y-%m-%d', time.gmtime())}"
                                 f" ({os.cpu_count()} cores)")

@@ -8,8 +8,9 @@ refused when they hold larger indices), and lists of different lengths give
 Ties inside a list: pass ``ranks=`` instead, a ``(m, p)`` rank matrix (equal values tie,
 NaN = unranked).
 Remaining ties in the result go to the lower feature index, or are broken at random with
-``random_state`` (as Prati 2012 does). ``lin(X, y, ...)`` is the exception: Lin's baseline
-ranks bootstrap samples of the data itself, so it takes the data, not a profile.
+``random_state`` (as Prati 2012 does). ``lin(X, y, ranker=...)`` is the exception: Lin's
+baseline ranks bootstrap samples of the data itself with the ranker it is given, so it takes
+the data, not a profile.
 """
 from .._lazy import lazy_exports
 
@@ -24,6 +25,8 @@ _API = {
     # Markov chains: Dwork et al.'s MC4; Prati's distance-weighted PageRank "MC4"
     "mc4": "markov", "prati_mc4": "markov", "prati_mc4_scores": "markov",
     "prati_mc4_weights": "markov",
+    # Izetta 2017's six combiners by name, and the list combination they do
+    "COMBINERS": "combine", "get_combiner": "combine", "combine_lists": "combine",
     # Lin's bootstrap baseline
     "lin": "lin",
 }

@@ -22,16 +22,31 @@ def positions(orders=None, *, ranks=None, n_features: int | None = None) -> np.n
 
     Parameters
     ----------
-    orders : 2-D int array ``(m, p)`` of full orders (best first), or a sequence of 1-D
-        partial orders (each lists the features it ranks, best first; the others are tied
-        at the bottom). Lists of equal length are read as full orders of that many
-        features: for top-k lists give ``n_features``.
-    ranks : instead of ``orders``: a 2-D array ``(m, p)`` of rank values, 1 = best, equal
-        values meaning a tie, NaN meaning "not ranked by this list".
-    n_features : the total number of features ``p``. Without it, full orders give ``p``;
-        partial lists of different lengths give ``p = 1 + the largest index listed``, which
-        is exact when one list is complete and a guess otherwise (features beyond the
-        largest listed index would be missing): a UserWarning then says so.
+    orders : array-like of shape (m, p), or a sequence of 1-D partial orders
+        Full orders (best first), or partial ones (each lists the features it ranks, best
+        first; the others tie at the bottom). Lists of equal length are read as full orders
+        of that many features: for top-k lists give ``n_features``.
+    ranks : array-like of shape (m, p), optional
+        Instead of ``orders``: rank values, 1 = best, equal values meaning a tie, NaN
+        meaning "not ranked by this list".
+    n_features : int, optional
+        The total number of features ``p``. Without it, full orders give ``p``; partial
+        lists of different lengths give ``p = 1 + the largest index listed``, which is exact
+        when one list is complete and a guess otherwise (features beyond the largest listed
+        index would be missing): a UserWarning then says so.
+
+    Returns
+    -------
+    ndarray of shape (m, p)
+        ``pos[j, i]``: the position of feature ``i`` in list ``j`` (1 = first; ties and the
+        unranked bottom share their average position).
+
+    Examples
+    --------
+    >>> positions([[0, 1, 2], [2, 0, 1]]).tolist()
+    [[1.0, 2.0, 3.0], [2.0, 3.0, 1.0]]
+    >>> positions([[2], [0, 1]], n_features=3).tolist()     # a top-1 and a top-2 list
+    [[2.5, 2.5, 1.0], [1.0, 2.0, 3.0]]
     """
     if (orders is None) == (ranks is None):
         raise ValueError("give exactly one of `orders` or `ranks`")
@@ -113,3 +128,32 @@ def finish_order(keys, random_state=None) -> np.ndarray:
     if random_state is not None:
         last = np.random.default_rng(random_state).permutation(p)
     return np.lexsort((last,) + tuple(reversed(keys))).astype(np.intp)
+
+
+# --------------------------------------------------------------------------- numpydoc
+_PROFILE = """    orders, ranks, n_features
+        The profile, read as :func:`featrank.aggregate.borda` reads it (full or partial
+        orders, or a rank matrix with ties)."""
+_RANDOM_STATE = """    random_state : int, optional
+        Break remaining ties at random (seeded); default: the lower feature index first."""
+_ORDER = """    ndarray of shape (p,)
+        The aggregated order, best first."""
+_EXAMPLE_PROFILE = "    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]"
+
+
+def profile_doc(example: str, *, parameters: str = "", returns: str = _ORDER,
+                random_state: bool = True):
+    """Append the numpydoc sections of a function of a profile to its docstring: the shared
+    parameters (the profile, then ``parameters``, then ``random_state`` unless False), the
+    Returns section (default: an order) and an Examples section that starts with the three
+    lists ``orders`` and goes on with ``example``. Text is indented as a docstring body."""
+    params = "\n".join(t for t in (_PROFILE, parameters.strip("\n"),
+                                    _RANDOM_STATE if random_state else "") if t)
+
+    def decorate(func):
+        func.__doc__ = (f"{func.__doc__.rstrip()}\n\n    Parameters\n    ----------\n{params}"
+                        f"\n\n    Returns\n    -------\n{returns.strip(chr(10))}\n\n"
+                        f"    Examples\n    --------\n{_EXAMPLE_PROFILE}\n"
+                        f"{example.strip(chr(10))}\n    ")
+        return func
+    return decorate

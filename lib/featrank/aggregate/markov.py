@@ -15,7 +15,8 @@ import warnings
 
 import numpy as np
 
-from ._profile import finish_order, positions
+from .._jit import jit, numba_enabled
+from ._profile import finish_order, positions, profile_doc
 from .pairwise import _counts
 
 #: the two edge directions Prati's text allows for his MC4 (see :func:`prati_mc4`)
@@ -31,6 +32,52 @@ def _check_alpha(alpha):
 
 # --- Dwork et al.'s MC4 ----------------------------------------------------------------------
 
+def majority_beats(pos) -> np.ndarray:
+    """``beats[x, y]``: more lists put ``y`` above ``x`` than ``x`` above ``y`` (bool ``p x p``,
+    one byte per pair: 160 MB at p = 12,625), built a block of rows at a time from the
+    pairwise counts so that no ``p x p`` float matrix is ever made.
+
+    >>> from featrank.aggregate._profile import positions
+    >>> majority_beats(positions([[0, 1, 2], [0, 2, 1], [1, 0, 2]])).astype(int).tolist()
+    [[0, 0, 0], [1, 0, 0], [1, 1, 0]]
+    """
+    N = _counts(pos)
+    beats = np.empty(N.shape, dtype=bool)
+    for start in range(0, N.shape[0], _ROWS):
+        stop = min(N.shape[0], start + _ROWS)
+        np.greater(N[:, start:stop].T, N[start:stop], out=beats[start:stop])
+    return beats
+
+
+#: rows per block of the numpy MC4 product (a block's float64 copy: 256 x p x 8 bytes)
+_ROWS = 256
+
+
+@jit(nogil=True)
+def _flow_compiled(pi, beats):  # pragma: no cover - compiled
+    out = np.zeros(beats.shape[1])
+    for x in range(beats.shape[0]):
+        px = pi[x]
+        row = beats[x]
+        for y in range(row.size):
+            if row[y]:
+                out[y] += px
+    return out
+
+
+def _flow(pi, beats):
+    """``pi @ beats`` without a float copy of ``beats``: compiled, or one block of rows at a
+    time with numba off (``FEATRANK_NO_NUMBA``); the sums run in another order, equal to
+    the last bits."""
+    if numba_enabled():
+        return _flow_compiled(pi, beats)
+    out = np.zeros(beats.shape[1])
+    for start in range(0, beats.shape[0], _ROWS):
+        stop = min(beats.shape[0], start + _ROWS)
+        out += pi[start:stop] @ beats[start:stop].view(np.int8)
+    return out
+
+
 def mc4_stationary(orders=None, *, ranks=None, n_features=None, alpha=0.1, tol=1e-13,
                    max_iter=100_000) -> np.ndarray:
     """Stationary distribution of the MC4 chain with random jumps.
@@ -40,17 +87,17 @@ def mc4_stationary(orders=None, *, ranks=None, n_features=None, alpha=0.1, tol=1
     ``y`` above ``x`` than ``x`` above ``y``), else stay. With probability ``alpha`` the walk
     instead jumps to a uniformly random feature (PageRank's damping, JUNG's ``alpha``), which
     makes the chain ergodic. Power iteration until the L1 change is below ``tol``.
-    Memory: a dense ``p x p`` float64 matrix.
+    Memory: the majority relation as one byte per pair (:func:`majority_beats`) and one
+    block of rows in float64; no ``p x p`` float matrix (that was 1.3 GB at p = 12,625).
     """
     _check_alpha(alpha)
     pos = positions(orders, ranks=ranks, n_features=n_features)
-    N = _counts(pos)
-    p = N.shape[0]
-    move = (N.T > N).astype(float) / p  # move[x, y]: majority prefers y to x
-    stay = 1.0 - move.sum(axis=1)
+    beats = majority_beats(pos)
+    p = beats.shape[0]
+    stay = 1.0 - beats.sum(axis=1) / p
     pi = np.full(p, 1.0 / p)
     for _ in range(max_iter):
-        new = (1.0 - alpha) * (pi @ move + pi * stay) + alpha / p
+        new = (1.0 - alpha) * (_flow(pi, beats) / p + pi * stay) + alpha / p
         new /= new.sum()
         done = np.abs(new - pi).sum() < tol
         pi = new
@@ -59,6 +106,15 @@ def mc4_stationary(orders=None, *, ranks=None, n_features=None, alpha=0.1, tol=1
     return pi
 
 
+@profile_doc("""
+    >>> mc4(orders).tolist()
+    [0, 1, 2, 3]""",
+             parameters="""
+    alpha : float, default 0.1
+        Probability of a random jump.
+
+    tol : float, default 1e-13
+        Convergence tolerance of the power iteration.""")
 def mc4(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=None,
         tol=1e-13) -> np.ndarray:
     """MC4 of Dwork et al. (2001, Sec. 4.2) with PageRank's random jump ``alpha``: features
@@ -114,6 +170,16 @@ def _dense_weights(b):
     return W
 
 
+@profile_doc("""
+    >>> prati_mc4_weights(orders)[3].tolist()   # last feature: edges to 0, 1, 2
+    [7.0, 5.0, 3.0, 0.0]""",
+             parameters="""
+    direction : {"reversed", "as_written"}, default "reversed"
+        As :func:`prati_mc4`.""",
+             returns="""
+    ndarray of shape (p, p)
+        ``W[x, y]``: the summed weight of the edge ``x -> y``.""",
+             random_state=False)
 def prati_mc4_weights(orders=None, *, ranks=None, n_features=None,
                       direction="reversed") -> np.ndarray:
     """Edge weights of Prati's MC4 graph (2012, Sec. IV): ``W[x, y]`` = the weight of the
@@ -154,6 +220,20 @@ def _pagerank(flow, out_weight, alpha, *, stop, tol, max_iter):
     return pi
 
 
+@profile_doc("""
+    >>> prati_mc4_scores(orders).round(3).tolist()
+    [0.395, 0.438, 0.13, 0.037]""",
+             parameters="""
+    alpha, direction, stop, tol
+        As :func:`prati_mc4`.
+    max_iter : int, default 10000
+        Most PageRank steps.
+    dense : bool, default False
+        Build the ``p x p`` transition matrix instead of the O(m p) products.""",
+             returns="""
+    ndarray of shape (p,)
+        The PageRank scores, summing to 1.""",
+             random_state=False)
 def prati_mc4_scores(orders=None, *, ranks=None, n_features=None, alpha=0.1,
                      direction="reversed", stop="converged", tol=1e-12, max_iter=10_000,
                      dense=False) -> np.ndarray:

@@ -6,6 +6,10 @@ strictly above feature ``y`` (tied or both-unranked pairs count for neither). Wi
 lists ``N`` takes the values ``0..m``, so it is stored in ``int8`` (``int16`` beyond 127
 lists) and the strongest paths of Schulze's method are computed level by level over these
 few values (see :func:`schulze`), not by a cubic Floyd-Warshall loop.
+
+(Over 400 lines: the graph routines below -- strongly connected components, reachability,
+closure counts -- exist only for Schulze's level-by-level paths, and its tests switch
+between them through this module's constants, so they stay beside it.)
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
-from ._profile import finish_order, positions
+from ._profile import finish_order, positions, profile_doc
 
 _BLOCK = 256
 # switches between algorithms (module constants so that tests can force every path)
@@ -22,9 +26,22 @@ _MIN_DENSE_SCC = 64          # smaller graphs always go to scipy
 _BIG_CELLS = 128_000_000     # n * n above this: build condensations from edge lists
 
 
+#: a Parameters entry of several functions here
+STRENGTH = """    strength : {"winning", "margin"}, default "winning"
+        Link strength: winning votes ``N[x, y]`` (Prati, Izetta) or the margin."""
+
+
+@profile_doc("""
+    >>> pairwise_counts(orders)[0].tolist()   # 0 above 1 in two lists, above 2 and 3 in all
+    [0, 2, 3, 3]""",
+             returns="""
+    ndarray of shape (p, p)
+        ``N[x, y]``.""",
+             random_state=False)
 def pairwise_counts(orders=None, *, ranks=None, n_features=None) -> np.ndarray:
     """``N[x, y]`` = number of lists ranking ``x`` strictly above ``y``; a ``(p, p)`` int8
-    (int16 beyond 127 lists) matrix. Profile arguments as :func:`featrank.aggregate.borda`."""
+    (int16 beyond 127 lists) matrix. Profile arguments as :func:`featrank.aggregate.borda`.
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     return _counts(pos)
 
@@ -42,9 +59,17 @@ def _counts(pos):
     return N
 
 
+@profile_doc("""
+    >>> pairwise_margins(orders)[0].tolist()
+    [0, 1, 3, 3]""",
+             returns="""
+    ndarray of shape (p, p)
+        ``d[x, y] = -d[y, x]``.""",
+             random_state=False)
 def pairwise_margins(orders=None, *, ranks=None, n_features=None) -> np.ndarray:
     """``d[x, y] = N[x, y] - N[y, x]``: how many more lists put ``x`` above ``y`` than the
-    reverse (antisymmetric, int8/int16)."""
+    reverse (antisymmetric, int8/int16).
+    """
     N = pairwise_counts(orders, ranks=ranks, n_features=n_features)
     return _margins(N)
 
@@ -58,10 +83,14 @@ def _margins(N):
     return d
 
 
+@profile_doc("""
+    >>> copeland(orders).tolist()
+    [0, 1, 2, 3]""")
 def copeland(orders=None, *, ranks=None, n_features=None, random_state=None) -> np.ndarray:
     """Copeland's method, Izetta 2017 Sec. 2.2.1 ("Condorcet"): features by decreasing
     number of pairwise wins minus defeats (``x`` wins against ``y`` when more lists rank it
-    above ``y`` than the reverse); ties broken by the mean relative rank (Borda)."""
+    above ``y`` than the reverse); ties broken by the mean relative rank (Borda).
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     d = _margins(_counts(pos))
     score = np.empty(d.shape[0], dtype=np.int64)
@@ -71,6 +100,9 @@ def copeland(orders=None, *, ranks=None, n_features=None, random_state=None) -> 
     return finish_order((-score, pos.sum(axis=0)), random_state)
 
 
+@profile_doc("""
+    >>> condorcet(orders).tolist()
+    [0, 1, 2, 3]""")
 def condorcet(orders=None, *, ranks=None, n_features=None, random_state=None) -> np.ndarray:
     """Sequential Condorcet winners (Prati 2012, Sec. IV "CD").
 
@@ -424,12 +456,17 @@ def ssd_winners(N, candidates=None, strength="winning") -> np.ndarray:
         W[np.ix_(alive, alive)] = np.where(sub == weakest, 0, sub)
 
 
+@profile_doc("""
+    >>> schulze_ssd(orders).tolist()
+    [0, 1, 2, 3]""",
+             parameters=STRENGTH)
 def schulze_ssd(orders=None, *, ranks=None, n_features=None, strength="winning",
                 random_state=None) -> np.ndarray:
     """Prati's sequential use of Schwartz sequential dropping: the SSD winners are ranked
     first (ties among them broken at random with ``random_state``, else by index), removed,
     and the dropping restarts on the remaining features. Literal and slow (about p^4 in the
-    worst case): for small profiles and for checking :func:`schulze`."""
+    worst case): for small profiles and for checking :func:`schulze`.
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     N = _counts(pos)
     p = N.shape[0]
@@ -443,10 +480,19 @@ def schulze_ssd(orders=None, *, ranks=None, n_features=None, strength="winning",
     return np.asarray(out, dtype=np.intp)
 
 
+@profile_doc("""
+    >>> strongest_paths(orders).tolist()
+    [[0, 2, 3, 3], [0, 0, 2, 3], [0, 0, 0, 2], [0, 0, 0, 0]]""",
+             parameters=STRENGTH,
+             returns="""
+    ndarray of shape (p, p)
+        ``P[x, y]``: the strength of the strongest path from ``x`` to ``y``.""",
+             random_state=False)
 def strongest_paths(orders=None, *, ranks=None, n_features=None, strength="winning"):
     """Schulze's strongest-path strengths ``P[x, y]`` by his Floyd-Warshall variant
     (Schulze 2011, Sec. 2.3): cubic, for small profiles and for checking; :func:`schulze`
-    does not need the matrix."""
+    does not need the matrix.
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     P = _links(_counts(pos), strength).astype(np.int64)
     for k in range(P.shape[0]):

@@ -15,12 +15,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._profile import finish_order, positions
+from ._profile import finish_order, positions, profile_doc
 
 
+#: a Parameters entry of several functions here
+TIES = """    ties : {"max_sd", "min_sd"}, default "max_sd"
+        Break ties of the first key by the larger SD (``"min_sd"``: the smaller)."""
+
+
+@profile_doc("""
+    >>> relative_ranks(orders)[0].tolist()     # feature 0: positions 1, 2, 1 of 4
+    [0.75, 0.5, 0.75]""",
+             returns="""
+    ndarray of shape (p, m)
+        ``r[i, j]`` of feature ``i`` in list ``j``.""",
+             random_state=False)
 def relative_ranks(orders=None, *, ranks=None, n_features=None) -> np.ndarray:
     """Izetta 2017, Sec. 2: the ``(p, m)`` matrix ``r[i, j] = 1 - pos[i, j] / p`` (features in
-    rows, lists in columns, as their Table 2)."""
+    rows, lists in columns, as their Table 2).
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     return 1.0 - pos.T / pos.shape[1]
 
@@ -75,11 +88,16 @@ def _sum_and_sd_keys(pos):
     return s, -var_num
 
 
+@profile_doc("""
+    >>> average_sd(orders).tolist()
+    [0, 1, 2, 3]""",
+             parameters=TIES)
 def average_sd(orders=None, *, ranks=None, n_features=None, ties="max_sd",
                random_state=None) -> np.ndarray:
     """Average-SD (Izetta 2017, Sec. 2.1.1): features by decreasing mean relative rank
     ``<r_ij>_j``; ties broken by the SD of ``r_ij`` over lists, larger first
-    (``ties="min_sd"``: smaller first, the variant of their Fig. 2)."""
+    (``ties="min_sd"``: smaller first, the variant of their Fig. 2).
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     s, neg_var = _sum_and_sd_keys(pos)
     return finish_order((s, _sd_key(neg_var, ties)), random_state)
@@ -93,13 +111,23 @@ def _sd_key(neg_var, ties):
     raise ValueError(f"ties must be 'max_sd' or 'min_sd', got {ties!r}")
 
 
+@profile_doc("""
+    >>> best_rank(orders).tolist()
+    [0, 1, 2, 3]
+    >>> best_rank([[2, 0, 1], [1, 0, 2]]).tolist()   # 1 and 2 lead once, tie on average
+    [1, 2, 0]""")
 def best_rank(orders=None, *, ranks=None, n_features=None, random_state=None) -> np.ndarray:
     """Best Ranking (Izetta 2017, Sec. 2.1.2): features by decreasing ``max_j r_ij`` (their
-    best position in any list); ties broken by the mean relative rank."""
+    best position in any list); ties broken by the mean relative rank.
+    """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     return finish_order((pos.min(axis=0), pos.sum(axis=0)), random_state)
 
 
+@profile_doc("""
+    >>> q3_sd(orders).tolist()
+    [0, 1, 2, 3]""",
+             parameters=TIES)
 def q3_sd(orders=None, *, ranks=None, n_features=None, ties="max_sd",
           random_state=None) -> np.ndarray:
     """3Q-SD (Izetta 2017, Sec. 2.1.3): features by decreasing third quartile of ``r_ij`` over
@@ -114,6 +142,15 @@ def q3_sd(orders=None, *, ranks=None, n_features=None, ties="max_sd",
     return finish_order((q1, _sd_key(neg_var, ties)), random_state)
 
 
+@profile_doc("""
+    >>> k_first(orders, k=1).tolist()        # only the first places count
+    [0, 1, 2, 3]
+    >>> k_first(orders, k=0.5).tolist()      # the top half: k = 2
+    [0, 1, 2, 3]""",
+             parameters="""
+    k : int or float, optional
+        The positions that count; a float in (0, 1) is a fraction of p (default: 10 % of p,
+        at least 1).""")
 def k_first(orders=None, *, k=None, ranks=None, n_features=None,
             random_state=None) -> np.ndarray:
     """K-First (Izetta 2017, Sec. 2.1.4, after Nuray & Can 2006): only the top ``k`` of each
@@ -124,13 +161,16 @@ def k_first(orders=None, *, k=None, ranks=None, n_features=None,
 
     (the paper's equation is missing from the text; this is the mapping its words describe)
     and features are ordered by decreasing mean ``<r'_ij>_j``, ties broken by the mean of the
-    original ``r_ij``. Default ``k`` = 10 % of p (their Sec. 3.3.1), at least 1. With
+    original ``r_ij``. Default ``k`` = 10 % of p (their Sec. 3.3.1), at least 1; a ``k``
+    strictly between 0 and 1 is such a fraction of p (``k=0.1``: the default). With
     ``k = p``, ``r' = r + 1/p`` and the order is Average-SD's up to tie-breaks.
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     p = pos.shape[1]
     if k is None:
-        k = max(1, int(round(0.1 * p)))
+        k = 0.1
+    if isinstance(k, float) and 0 < k < 1:
+        k = max(1, int(round(k * p)))
     if not (1 <= int(k) <= p) or int(k) != k:
         raise ValueError(f"k must be an integer in [1, p={p}], got {k!r}")
     # sum of k * r' = sum of max(0, k + 1 - pos): multiples of 1/2, exact

@@ -29,7 +29,7 @@ _API = {
     "parse_arff": "arff",
     "write_arff": "arff",
     "load_arff": "loaders",
-    "load_csv": "loaders",
+    "load_csv": "csvfile",
     "load_robot": "loaders",
     "load_keel_dat": "loaders",
     "load_colon": "loaders",

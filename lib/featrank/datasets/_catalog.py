@@ -211,7 +211,7 @@ def load(name_or_path, *, keep_ids: bool = False, download: bool | None = None,
         learners read the nominal columns from the dtypes (``InfoGain().fit(ds.X, ds.y)``).
         Default: ``X`` a float array of codes, nominal columns given by ``ds.categorical``.
     **read_options : for a user's CSV file: ``sep``, ``decimal``, ``na_values``, ``index_col``,
-        ``nominal`` (see :func:`~featrank.datasets.loaders.load_csv`).
+        ``nominal`` (see :func:`~featrank.datasets.csvfile.load_csv`).
     """
     ds = _load(name_or_path, keep_ids, download, target, check_shape, **read_options)
     return replace(ds, X=to_frame(ds)) if as_frame else ds
@@ -278,7 +278,7 @@ def _is_user_file(name_or_path, read_options) -> bool:
 
 
 def _load_user_file(path: Path, target, **read_options) -> Dataset:
-    """A user's ``.arff`` or ``.csv`` file (``read_options`` go to :func:`loaders.load_csv`)."""
+    """A user's ``.arff`` or ``.csv`` file (``read_options`` go to :func:`.csvfile.load_csv`)."""
     if not path.is_file():
         raise FileNotFoundError(f"no such data file: {path}")
     low = path.name.lower()

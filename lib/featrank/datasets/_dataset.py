@@ -113,3 +113,26 @@ class Dataset:
         miss = self._n_missing()
         return (f"Dataset({self.name!r}, n={self.n_samples}, p={self.n_features} ({kinds}), "
                 f"classes={self.n_classes}, missing={miss})")
+
+
+# --------------------------------------------------------------------------- columns
+def target_index(target, names, path, what="attribute"):
+    if target in (None, "last", -1):
+        return len(names) - 1
+    if target in ("first", 0):
+        return 0
+    if isinstance(target, (int, np.integer)):
+        if not -len(names) <= target < len(names):
+            raise ValueError(f"{path}: target index {target} out of range ({len(names)} {what}s)")
+        return int(target) % len(names)
+    if target in names:
+        return names.index(target)
+    raise ValueError(f"{path}: no {what} named {target!r} to use as the class; "
+                     f"{list_names(names, what=what)}")
+
+
+def list_names(names, limit=20, what="column"):
+    """``the columns are 'a', 'b', ...`` (the first ``limit`` names)."""
+    shown = ", ".join(map(repr, names[:limit]))
+    more = f", ... ({len(names)} in all)" if len(names) > limit else ""
+    return f"the {what}s are {shown}{more}"

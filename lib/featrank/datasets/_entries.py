@@ -138,9 +138,10 @@ ENTRIES = [
        {S20: ("leukemia", (72, 5147, 2)), S18: ("leukemia", (72, 5147, 2))},
        aliases=["golub"], source=BIOLAB + " (Golub et al. 1999)",
        note="the biolab Golub set; Izetta's 'Leukemia' is a different (Monti) set"),
-    _e("mll", "microarray/mll.arff", (72, 12533, 3),
-       {S20: ("mll", (72, 12533, 3)), S18: ("mll", (72, 12533, 3))},
-       source=BIOLAB, note="not mirrored; supply as ARFF (class last)"),
+    _e("mll", "microarray/03_MLL.arff", (72, 12533, 3),
+       {S20: ("mll", (72, 12533, 3)), S18: ("mll", (72, 12533, 3))}, aliases=["MLL"],
+       source="Armstrong et al. (2002) Nat Genet 30:41, the biolab bi-cancer MLL set; converted "
+              "to ARFF from the Broad table (49 AFFX control probes dropped, class last)"),
     _e("prostate", "microarray/05_prostata.arff", (102, 12533, 2),
        {S20: ("prostate", (102, 12533, 2)), S18: ("prostate", (102, 12533, 2))},
        aliases=["prostata"], source=BIOLAB + " (Singh et al. 2002)"),

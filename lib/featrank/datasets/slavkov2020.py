@@ -1,6 +1,7 @@
 """Synthetic data of Slavkov et al. (2020), Appendix A1 (also Slavkov et al. 2018, Sec. 4.1),
-its ground-truth relevance (Eq. 5), the noisy rankings R_theta (Sec. "Evaluation by randomising
-the ground truth ranking") and the ranking distance of Eq. (6) (Appendix A2).
+its ground-truth relevance (Eq. 5) and the noisy rankings R_theta (Sec. "Evaluation by
+randomising the ground truth ranking"); the ranking distance of Eq. (6) (Appendix A2), an
+evaluation measure, is :func:`featrank.evaluate.ranking_distance`.
 
 Data (Appendix A1, Table 2): 1000 instances, 100 binary features, binary target drawn
 uniformly. A relevant *interaction set* is either one feature with ``P(F_i = F_t) = p`` or a
@@ -169,49 +170,3 @@ def noisy_rankings(relevance, theta: float, n_rankings: int = 100, random_state=
 def ground_truth_order(relevance) -> np.ndarray:
     """R_GT: features by decreasing Eq. (5) relevance, ties to the lower index."""
     return order_from_scores(relevance)
-
-
-# --------------------------------------------------------------------------- Eq. (6)
-def _ranks(scores: np.ndarray, ties: str) -> np.ndarray:
-    """Rank vectors (1 = best) of each row of ``scores`` (higher = better)."""
-    from scipy.stats import rankdata
-
-    if ties == "average":
-        return rankdata(-scores, axis=-1, method="average")
-    if ties == "index":
-        order = np.argsort(-scores, axis=-1, kind="stable")
-        ranks = np.empty_like(order, dtype=float)
-        np.put_along_axis(ranks, order, np.arange(1, scores.shape[-1] + 1, dtype=float), -1)
-        return ranks
-    raise ValueError(f"ties must be 'average' or 'index', got {ties!r}")
-
-
-def spearman_rho(scores_a, scores_b, *, ties: str = "average") -> np.ndarray:
-    """Spearman's rho between a ranking ``a`` and one or many rankings ``b`` (rows), given as
-    relevance scores (higher = better): Pearson correlation of the rank vectors (Appendix A2 of
-    Slavkov 2020). ``ties="average"`` gives tied features their mean rank (scipy's
-    ``spearmanr``); ``"index"`` ranks them by feature index first."""
-    a = np.atleast_2d(np.asarray(scores_a, float))
-    b = np.atleast_2d(np.asarray(scores_b, float))
-    if a.shape[-1] != b.shape[-1]:
-        raise ValueError(f"rankings have {a.shape[-1]} and {b.shape[-1]} features")
-    ra, rb = _ranks(a, ties), _ranks(b, ties)
-    ra = ra - ra.mean(axis=-1, keepdims=True)
-    rb = rb - rb.mean(axis=-1, keepdims=True)
-    num = (ra * rb).sum(axis=-1)
-    den = np.sqrt((ra ** 2).sum(axis=-1) * (rb ** 2).sum(axis=-1))
-    if np.any(den == 0):
-        raise ValueError("Spearman's rho is undefined for a ranking with all features tied")
-    return num / den
-
-
-def ranking_distance(relevance, noisy, *, ties: str = "average") -> float:
-    """Eq. (6) of Slavkov 2020: ``dist(R_GT, R_theta) = 1 - mean_t rho(R_GT, R_theta,t)``.
-
-    relevance : ground-truth relevance (p,); noisy : relevance vectors of the m noisy
-    rankings (m, p) (e.g. :func:`noisy_relevances`). Rankings are compared through their rank
-    vectors, with ``ties`` as in :func:`spearman_rho`.
-    """
-    rel = check_scores(relevance, name="relevance")
-    noisy = np.atleast_2d(np.asarray(noisy, float))
-    return float(1.0 - spearman_rho(rel, noisy, ties=ties).mean())

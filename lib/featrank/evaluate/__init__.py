@@ -6,9 +6,12 @@ _API = {
     # Slavkov 2020, Algorithm 1: forward/reverse feature addition, expected (random) curve
     "Curves": "curves", "error_curves": "curves", "expected_curve": "curves",
     "size_schedule": "curves", "curve_area": "curves", "random_orders": "curves",
+    "parse_sizes": "curves", "fast_engine": "curves",
     # Slavkov 2020, Eqs. 1-4: Canberra stability
     "canberra": "stability", "expected_canberra": "stability", "stability_curve": "stability",
     "pairwise_canberra": "stability",
+    # Slavkov 2020, Eq. 6 and Appendix A2: agreement of rankings
+    "spearman_rho": "agreement", "ranking_distance": "agreement",
     # Slavkov 2018, Eqs. 1-4: the ECA score
     "eca": "ecascore", "ffa_delta": "ecascore", "rfa_delta": "ecascore", "eca_vs_random": "ecascore",
     "eca_table": "ecascore", "curve_delta": "ecascore",

@@ -4,8 +4,8 @@ not look stuck (about 10 s; numba caches the machine code on disk, later runs lo
 numba announces a compilation -- never a load from its cache -- with a ``numba:compile``
 event; :func:`compile_note` listens to it around a curve run and prints :data:`NOTE` on
 stderr the first time one of the engines' functions is compiled in this process, unless
-progress output is off (``FEATRANK_PROGRESS=0``, or ``CI`` set). Imported only when numba is
-used (see ``curves._compiled``).
+progress output is off (``FEATRANK_PROGRESS=0``, or ``CI`` set). Not installed for the plain
+engine or with ``FEATRANK_NO_NUMBA`` (see ``curves._compile_note``).
 """
 from __future__ import annotations
 
@@ -14,11 +14,7 @@ import sys
 
 from ..config import show_progress
 
-try:
-    from numba.core.event import Listener, install_listener
-except ImportError:  # pragma: no cover - numba is a declared dependency
-    Listener = object
-    install_listener = None
+from numba.core.event import Listener, install_listener
 
 NOTE = ("featrank: compiling the fast curve engines with numba (about 10 s, once per "
         "machine; cached afterwards)")
@@ -51,6 +47,6 @@ class _Note(Listener):
 
 def compile_note():
     """A context during which a first compilation of the engines prints :data:`NOTE`."""
-    if install_listener is None or _STATE["noted"]:
+    if _STATE["noted"]:
         return contextlib.nullcontext()
     return install_listener("numba:compile", _Note())

@@ -1,10 +1,13 @@
-"""Compiled k-NN chain for the error curves (numba; optional -- without numba, or with
-``FEATRANK_NO_NUMBA=1``, the numpy chain of :mod:`featrank.evaluate.curves` runs instead,
-with the same results).
+"""The k-NN curve engine (Weka IBk, :class:`featrank.learners.WekaIBk`): each fold keeps the
+squared distances test x train and adds each entering feature's term, instead of refitting
+at every point (identical sums to a refit on the FFA side, equal up to rounding order on
+the RFA side). :class:`_KNNChain` runs it; compiled with numba (:func:`knn_dense_votes`),
+or, with ``FEATRANK_NO_NUMBA=1``, in numpy a whole distance matrix per step (the same
+curves).
 
-One test point at a time, all sizes of the chain, its squared distances to the training
-points grow as features enter. They are kept in float32 (a quarter of the time of
-float64 selection: twice the SIMD lanes, half the memory traffic), with a proven bound
+The compiled chain: one test point at a time, all sizes of the chain, its squared distances
+to the training points grow as features enter. They are kept in float32 (a quarter of the
+time of float64 selection: twice the SIMD lanes, half the memory traffic), with a proven bound
 ``err`` on their distance from the exact float64 sums (:func:`_band_error`). At each size a
 threshold guessed from the last sizes' k-th distance picks a few dozen candidates (a bit
 mask per 64 points, vectorised), among which the k-th smallest float32 distance T is found.
@@ -18,12 +21,10 @@ with the k-th). Measured on waveform-5000 (4500 x 500 per fold, 40 sizes): see
 from __future__ import annotations
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-try:
-    from numba import njit
-    from numba.cpython.unsafe.numbers import trailing_zeros
-except ImportError:  # pragma: no cover - numba is a declared dependency
-    njit = None
+from .._jit import jit, numba_enabled
+from ..learners import ibk_column_sqdiff, ibk_distribution, ibk_votes, with_categorical
 
 #: float32 block width of the filter (bits of a mask); the row is padded with +inf
 _BLOCK = 64
@@ -36,6 +37,7 @@ _U32 = 2.0 ** -24          # unit round-off of float32
 _TINY32 = 1.5e-45          # float32's smallest subnormal: absolute error of an underflow
 
 
+@jit(inline="always")
 def _term(a, b, nominal):
     """Squared Weka IBk distance term of one feature (normalised values, NaN = missing);
     the scalar twin of :func:`featrank.learners.ibk_column_sqdiff`."""
@@ -54,6 +56,7 @@ def _term(a, b, nominal):
     return d * d
 
 
+@jit
 def _kth_smallest(vals, m, k, buf):
     """The k-th smallest of ``vals[:m]`` (m >= k): the largest if m == k; for few values the
     one whose rank brackets k (vectorised counts, no branch per value); else by insertion
@@ -89,6 +92,7 @@ def _kth_smallest(vals, m, k, buf):
     return buf[k - 1]
 
 
+@jit(inline="always")
 def _error(V, s, E):
     """Bound on ``|float32 - exact|`` of a distance ``<= V`` over ``s`` features. Rounding
     the inputs and their difference errs by at most ``E = 4.02 u max|value|`` per feature
@@ -100,6 +104,7 @@ def _error(V, s, E):
             + 4.0 * s * _TINY32)
 
 
+@jit
 def _band_error(T, s, E):
     """``err`` for the band around the k-th float32 distance ``T``: ``_error(V)`` for a ``V``
     so large that any point of exact distance > V has a float32 one > ``T + 2 err`` (those
@@ -114,12 +119,14 @@ def _band_error(T, s, E):
         V *= 2.0
 
 
+@jit(inline="always")
 def _up32(x):
     """``x`` rounded up to float32 (a threshold that drops nothing <= x)."""
     y = np.float32(x)
     return np.nextafter(y, np.float32(np.inf)) if y < x else y
 
 
+@jit(inline="always")
 def _exact(i, j, s, As, Bs, nominal, simple):
     """The exact squared distance of test point i and training point j over the first s
     features, summed in the order they enter (as a refit does)."""
@@ -133,6 +140,7 @@ def _exact(i, j, s, As, Bs, nominal, simple):
     return v
 
 
+@jit
 def _update32(D32, n_tr, simple, a32, col32, a, col, nominal):
     """Add one feature's term to the float32 distance row: from float32 values (``simple``:
     numeric, no missing), else the exact term rounded to float32."""
@@ -145,6 +153,7 @@ def _update32(D32, n_tr, simple, a32, col32, a, col, nominal):
             D32[j] += np.float32(_term(a, col[j], nominal))
 
 
+@jit
 def _filter(D32, thr, out, masks, blocks):
     """Indices ``j`` with ``D32[j] <= thr`` into ``out`` (their number). Three branch-free
     passes but the last: a bit mask per block of 64 (vectorised compares; slicing lets
@@ -173,6 +182,7 @@ def _filter(D32, thr, out, masks, blocks):
     return m
 
 
+@jit
 def _sample_threshold(D32, n_tr, j, buf):
     """The ``j``-th smallest of every :data:`_STRIDE`-th distance (about the
     ``j * _STRIDE``-th smallest of all); +inf when the sample has fewer than ``j``."""
@@ -180,6 +190,7 @@ def _sample_threshold(D32, n_tr, j, buf):
     return _kth_smallest(sample, sample.size, j, buf) if sample.size >= j else np.inf
 
 
+@jit
 def _candidates(D32, n_tr, thr, cand, masks, blocks):
     """Points with float32 distance <= ``thr`` (all points when ``thr`` is +inf)."""
     if thr == np.inf:
@@ -189,6 +200,7 @@ def _candidates(D32, n_tr, thr, cand, masks, blocks):
     return _filter(D32, _up32(thr), cand, masks, blocks)
 
 
+@jit
 def _neighbours(i, s, m, thr, D32, n_tr, k, As, Bs, nominal, simple, exact32, E, cand, band,
                 vals, buf, sbuf, masks, blocks):
     """The training points within the exact k-th smallest distance at size ``s``, first in
@@ -232,7 +244,8 @@ def _neighbours(i, s, m, thr, D32, n_tr, k, As, Bs, nominal, simple, exact32, E,
     return n, T
 
 
-def _votes_dense(As, Bs, nominal, sizes, ytr, n_classes, k):
+@jit(nogil=True)
+def knn_dense_votes(As, Bs, nominal, sizes, ytr, n_classes, k):
     """Vote counts ``(n_sizes, n_test, n_classes)`` of the k-NN chain. ``As``: test values
     ``(n_test, p)``, ``Bs``: training values ``(n_train, p)``, columns in the order the
     features enter, numeric ones range-normalised (NaN = missing); neighbours: every
@@ -284,20 +297,58 @@ def _votes_dense(As, Bs, nominal, sizes, ytr, n_classes, k):
     return out
 
 
-def _jit(func, **kw):
-    """``njit`` with an on-disk cache when numba finds a writable place for one."""
-    try:
-        return njit(cache=True, **kw)(func)
-    except RuntimeError:  # pragma: no cover - no cache locator (read-only install)
-        return njit(**kw)(func)
+class _KNNChain:
+    """Weka IBk: the squared distances test x train grow by each entering feature's term
+    (compiled row by row, :func:`knn_dense_votes`; numpy: the whole matrix per step)."""
 
+    def __init__(self, model, Xtr, ytr, Xte, cat, need_score):
+        self.ref = with_categorical(model, cat).fit(Xtr, ytr)
+        self.Xtr, self.Xte, self.cat, self.need_score = Xtr, Xte, cat, need_score
+        self.k, self.terms = int(self.ref.n_neighbors), {}
+        self.cache = Xtr.shape[1] * Xtr.shape[0] * Xte.shape[0] * 8 <= 256e6
+        self.compiled = knn_dense_votes if numba_enabled() else None
+        if self.compiled is not None:
+            self.An, self.Bn = self._normalised(Xte), self._normalised(Xtr)
 
-if njit is not None:
-    for _name in ("_term", "_error", "_up32", "_exact"):
-        globals()[_name] = _jit(globals()[_name], inline="always")
-    for _name in ("_kth_smallest", "_band_error", "_update32", "_filter", "_sample_threshold",
-                  "_candidates", "_neighbours"):
-        globals()[_name] = _jit(globals()[_name])
-    knn_dense_votes = _jit(_votes_dense, nogil=True)
-else:  # pragma: no cover
-    knn_dense_votes = None
+    def _normalised(self, X):
+        r = self.ref
+        Z = X.copy()
+        for f in np.flatnonzero(~r.categorical_):
+            Z[:, f] = (X[:, f] - r.min_[f]) / r.range_[f] if r.range_[f] > 0 \
+                else np.where(np.isnan(X[:, f]), np.nan, 0.0)
+        return Z
+
+    def term(self, f):
+        t = self.terms.get(f)
+        if t is None:
+            r = self.ref
+            t = ibk_column_sqdiff(self.Xte[:, f], self.Xtr[:, f], r.categorical_[f],
+                                  r.min_[f], r.range_[f])
+            if self.cache:
+                self.terms[f] = t
+        return t
+
+    def _yield(self, votes):
+        r = self.ref
+        pred = r.classes_[np.argmax(votes, axis=1)]
+        return pred, (ibk_distribution(votes, r.y_.size) if self.need_score else None)
+
+    def run(self, order, kind, sizes):
+        seq = order if kind == "ffa" else order[::-1]
+        r = self.ref
+        if self.compiled is not None:
+            votes = self.compiled(np.ascontiguousarray(self.An[:, seq]),
+                                  np.ascontiguousarray(self.Bn[:, seq]),
+                                  np.ascontiguousarray(r.categorical_[seq]),
+                                  np.asarray(sizes, np.int64), r.y_.astype(np.int64),
+                                  r.classes_.size, self.k)
+            for v in votes:
+                yield self._yield(v)
+            return
+        D = np.zeros((self.Xte.shape[0], self.Xtr.shape[0]))
+        done = 0
+        for s in sizes:
+            for f in seq[done:s]:
+                D += self.term(f)
+            done = s
+            yield self._yield(ibk_votes(D, r.y_, self.k, r.classes_.size))

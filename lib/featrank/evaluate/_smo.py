@@ -22,15 +22,16 @@ variables in libsvm's order and ties fall the same way. ``QD_i = K_ii`` stays do
 libsvm. Per iteration: one pass for WSS3's second half, one for the gradient (with G_bar,
 when needed, and the next iteration's first half): 1.2-1.9x faster than libsvm on one fit
 of waveform-5000's size (4500 samples), about as fast inside the curve loop on sonar's (187).
+
+(Over 400 lines: one solver, kept in one module so that it reads beside libsvm's
+``Solver``; the loops that look alike -- the maximum over ``I_up`` alone and fused with
+the gradient update -- are fused on purpose, one pass over the variables per iteration.)
 """
 from __future__ import annotations
 
 import numpy as np
 
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - numba is a declared dependency
-    njit = None
+from .._jit import jit
 
 LOWER, UPPER, FREE = 0, 1, 2   # alpha_status
 TAU = 1e-12                    # libsvm's floor of a non-positive quadratic coefficient
@@ -42,6 +43,7 @@ _G, _GB, _A, _C, _Y, _QD = range(6)
 _ST, _POS, _ACT, _UP, _LOW = range(5)
 
 
+@jit(nogil=True)
 def _kernel_row(g, k, gamma, coef0, degree, linear):
     """``k = (gamma g + coef0) ** degree`` (``linear``: ``g``) rounded to ``k``'s dtype; the
     arithmetic of :func:`featrank.evaluate._svm_chain.gram_kernel_step`."""
@@ -56,6 +58,7 @@ def _kernel_row(g, k, gamma, coef0, degree, linear):
             k[j] = (gamma * g[j] + coef0) ** degree
 
 
+@jit(nogil=True)
 def diag_step(Gd, ZT, m0, m1, QD, gamma, coef0, degree, linear):
     """The Gram diagonal ``Gd`` plus the squares of the columns ``ZT[m0:m1]``, and ``QD``
     its kernel (float64): what :func:`_row` gives ``G[r, r]`` and ``K[r, r]``, unrounded."""
@@ -66,6 +69,7 @@ def diag_step(Gd, ZT, m0, m1, QD, gamma, coef0, degree, linear):
     _kernel_row(Gd, QD, gamma, coef0, degree, linear)
 
 
+@jit(nogil=True)
 def _row(KS, r):
     """Row ``r`` of the float32 kernel ``KS[0]``. With a Gram source (``KS = (K, G, ZT, ver,
     par)``, see :func:`fit`) the row is computed on first use: ``G[r] += ZT[c, r] * ZT[c]``
@@ -87,6 +91,7 @@ def _row(KS, r):
     return K[r]
 
 
+@jit(nogil=True)
 def _set_status(F, I, t):
     """libsvm's ``update_alpha_status``, and the position's I_up / I_low membership."""
     a, c, pos_y = F[_A, t], F[_C, t], F[_Y, t] > 0
@@ -96,6 +101,7 @@ def _set_status(F, I, t):
     I[_LOW, t] = st != (LOWER if pos_y else UPPER)
 
 
+@jit(nogil=True)
 def _swap(F, I, i, j):
     """libsvm's ``swap_index``: exchange positions ``i`` and ``j`` of the whole state."""
     for r in range(F.shape[0]):
@@ -104,6 +110,7 @@ def _swap(F, I, i, j):
         I[r, i], I[r, j] = I[r, j], I[r, i]
 
 
+@jit(nogil=True)
 def _max_up(F, I, n):
     """First half of WSS3: the maximal ``-y_t G_t`` over I_up (last index on ties)."""
     G, y, up = F[_G], F[_Y], I[_UP]
@@ -116,6 +123,7 @@ def _max_up(F, I, n):
     return gmax, i
 
 
+@jit(nogil=True)
 def _select(K, F, I, n, eps, gmax, i):
     """Second half of WSS3 (Fan et al. 2005, Sec. 3): ``j`` in I_low with the largest
     second-order decrease ``gd^2 / quad`` (last ``j`` on ties); ``(-1, -1)`` when the maximal
@@ -142,6 +150,7 @@ def _select(K, F, I, n, eps, gmax, i):
     return i, jmin
 
 
+@jit(nogil=True)
 def _new_alphas(F, i, j, kij):
     """The analytic two-variable step, clipped to the box (libsvm's ``Solve``, as is)."""
     G, a, C, y, qd = F[_G], F[_A], F[_C], F[_Y], F[_QD]
@@ -179,6 +188,7 @@ def _new_alphas(F, i, j, kij):
             a[i], a[j] = 0.0, s
 
 
+@jit(nogil=True)
 def _step(K, F, I, i, j, n, l):
     """One SMO iteration on ``(i, j)``: alphas, status, G over the active positions and, if
     alpha_i or alpha_j reached or left its bound C, G_bar (``+-C Q_i``) over all positions, in
@@ -209,6 +219,7 @@ def _step(K, F, I, i, j, n, l):
     return gmax, imax
 
 
+@jit(nogil=True)
 def _reconstruct(KS, F, I, n, l):
     """libsvm's ``reconstruct_gradient``: G of the shrunk positions ``n..l-1`` from G_bar
     and the free variables (in the same of its two loop orders as libsvm)."""
@@ -234,6 +245,7 @@ def _reconstruct(KS, F, I, n, l):
                     G[j] += y[j] * (ya * Ki[pos[j]])
 
 
+@jit(nogil=True)
 def _be_shrunk(G, y, st, t, g1, g2):
     if st[t] == UPPER:
         return -G[t] > (g1 if y[t] > 0 else g2)
@@ -242,6 +254,7 @@ def _be_shrunk(G, y, st, t, g1, g2):
     return False
 
 
+@jit(nogil=True)
 def _shrink(KS, F, I, n, l, eps, unshrunk):
     """libsvm's ``do_shrinking``: returns the new active size and the unshrink flag."""
     G, y, st = F[_G], F[_Y], I[_ST]
@@ -275,6 +288,7 @@ def _shrink(KS, F, I, n, l, eps, unshrunk):
     return n, unshrunk
 
 
+@jit(nogil=True)
 def _rho(F, I, n):
     """libsvm's ``calculate_rho`` over the active positions."""
     G, y, st = F[_G], F[_Y], I[_ST]
@@ -291,6 +305,7 @@ def _rho(F, I, n):
     return s / n_free if n_free > 0 else (ub + lb) / 2
 
 
+@jit(nogil=True)
 def _solve(KS, QD, idx, y, C, eps, shrinking, max_iter, alpha):
     """libsvm's ``Solver::Solve`` for C-SVC from alpha = 0 on the samples ``idx`` (rows of
     ``K``) with labels ``y`` (+-1) and bounds ``C``. Writes ``alpha_i y_i`` into ``alpha``;
@@ -343,6 +358,7 @@ def _solve(KS, QD, idx, y, C, eps, shrinking, max_iter, alpha):
     return rho, it, timed_out
 
 
+@jit(nogil=True)
 def _ovo(KS, QD, perm, start, count, wC, eps, shrinking, max_iter):
     """``svm_train``'s one-vs-one loop over the class pairs; ``perm``: the samples (rows of
     ``K``) grouped by class. Returns ``coef`` ``(k - 1, n)`` (libsvm's ``sv_coef`` before
@@ -368,14 +384,6 @@ def _ovo(KS, QD, perm, start, count, wC, eps, shrinking, max_iter):
             coef[i, sj:sj + cj] = alpha[ci:]
             p += 1
     return coef, rho, n_iter, status
-
-
-if njit is not None:
-    _jit = njit(cache=True, nogil=True)
-    _kernel_row, diag_step, _row, _set_status, _swap, _max_up, _select, _new_alphas, _step, \
-        _reconstruct, _be_shrunk, _shrink, _rho, _solve, _ovo = map(_jit, (
-            _kernel_row, diag_step, _row, _set_status, _swap, _max_up, _select, _new_alphas,
-            _step, _reconstruct, _be_shrunk, _shrink, _rho, _solve, _ovo))
 
 
 def groups(y):

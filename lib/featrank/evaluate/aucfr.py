@@ -52,11 +52,25 @@ def roc_fr(order, relevant, redundant_groups=None):
 
     Parameters
     ----------
-    order : full order of the ``p`` features, best first.
-    relevant : indices of the relevant features.
-    redundant_groups : optional list of index lists; each holds one relevant feature and its
-        redundant copies (one-to-one redundancy). Only the first member of a group met from
-        the top counts as relevant; later members count as irrelevant.
+    order : array-like of shape (p,)
+        Full order of the ``p`` features, best first.
+    relevant : array-like of int
+        Indices of the relevant features.
+    redundant_groups : list of lists of int, optional
+        Each holds one relevant feature and its redundant copies (one-to-one redundancy).
+        Only the first member of a group met from the top counts as relevant; later members
+        count as irrelevant.
+
+    Returns
+    -------
+    fpr, tpr : ndarray of shape (p + 1,)
+        False and true positive rates of the top 0, 1, ..., p features.
+
+    Examples
+    --------
+    >>> fpr, tpr = roc_fr([2, 0, 3, 1], relevant=[0, 1])
+    >>> fpr.tolist(), tpr.tolist()
+    ([0.0, 0.5, 0.5, 1.0, 1.0], [0.0, 0.0, 0.5, 0.5, 1.0])
     """
     pos, n_pos, n_neg = _labelled(order, relevant, redundant_groups)
     tpr = np.concatenate([[0.0], np.cumsum(pos) / n_pos])
@@ -68,6 +82,21 @@ def auc_fr(order, relevant, redundant_groups=None) -> float:
     """Area under the ROC-FR curve (AUC-FR, Sec. 4.1 of Quevedo 2007): 1 for an order with
     every relevant feature (or one copy of it) on top, 0 for the reverse, about 0.5 for a
     random order. Arguments as :func:`roc_fr`.
+
+    Parameters
+    ----------
+    order, relevant, redundant_groups
+        As :func:`roc_fr`.
+
+    Returns
+    -------
+    float
+        The area, in [0, 1].
+
+    Examples
+    --------
+    >>> auc_fr([0, 1, 2, 3], relevant=[0, 1]), auc_fr([2, 0, 3, 1], relevant=[0, 1])
+    (1.0, 0.25)
     """
     pos, n_pos, n_neg = _labelled(order, relevant, redundant_groups)
     # each relevant feature is ahead of the irrelevant ones that come after it

@@ -8,59 +8,45 @@ uses 10 x 10-fold. Plotted as the paper does (Fig. 1), the FFA point of size ``s
 x = s and the RFA point of size ``s`` at x = p - s + 1 (the position of the feature that
 entered last), so the RFA curve is read from right to left (:attr:`Curves.x_rfa`).
 
-Speed (issue 8): the models are not refitted from raw data at each point where the learner
-allows reuse. For Weka IBk (:class:`featrank.learners.WekaIBk`) each fold keeps the squared
-distances test x train and adds each new feature's term (identical sums to a refit on the
-FFA side, equal up to rounding order on the RFA side; compiled with numba in
-:mod:`._knn_chain`, numpy without it). For the SMO pipeline (polynomial
-or linear kernel SVC) each fold keeps the linear Gram matrices train x train and test x train
-of the preprocessed data, adds the rank-``d`` term of the features that enter (all features of
-a jump of the size schedule at once) and fits libsvm's C-SVC on the precomputed kernel
-``(gamma * G + coef0) ** degree``. Which solver: with numba (the default) :mod:`._smo` --
-libsvm's solver ported to numba, reading the kernel from memory as float32 -- returns
-libsvm's own solution (same support vectors, coefficients and intercepts, bit for bit:
-tests/test_smo.py; it covers every SVC setting this chain accepts: C, class_weight, tol,
-shrinking, max_iter); the rows of the train x train Gram matrix and kernel are brought up to
-date only when the solver first reads them, the test x train ones (if needed) in one compiled
-pass (:mod:`._svm_chain`). Without numba or with ``FEATRANK_NO_NUMBA=1``, BLAS and numpy
-form the kernels and scikit-learn's libsvm fits them through the calls
-``SVC(kernel="precomputed")`` makes (training samples grouped by class, a small
-kernel-column cache). For degree 2 the test decision values are quadratic forms of the
-support vectors (no test x train kernel), and the all-features point, shared by FFA and RFA
-of every order, is fitted once per fold. Any other model is refitted per point (the plain
-loop). ``fast=False`` forces the plain loop; the tests check both give the same curves. Measured by ``tests/bench/bench_curves.py``
-against a scikit-learn pipeline refitted per point (CPU time, shared 2-core machine): k-NN
-30-65x on sonar, about 5x on waveform-5000; SVM about 5x on sonar and 4x on waveform-5000
-(one fold, 40 sizes, FFA+RFA).
+This module is the public API: the size schedule, the result type, the curves and the
+engine choice. The points of one CV split are computed by an engine (:func:`fast_engine`
+says which), each in its own module:
+
+- :mod:`._knn_chain` -- Weka IBk: the distances grow by each entering feature's term;
+- :mod:`._svm_chain` -- Weka's SMO pipeline: Gram matrices grow by the entering features'
+  term, libsvm's solver (ported to numba, :mod:`._smo`) fits the precomputed kernel;
+- :mod:`._plain_chain` -- any other model: refit per point.
+
+``fast=False`` forces the plain loop; the tests check both give the same curves. Speed:
+``make bench`` (``tests/bench/bench_curves.py``) measures the fast engines against a
+scikit-learn pipeline refitted per point. The inputs are read in :mod:`._curve_data`, the
+measures in :mod:`._scoring`. (Over 400 lines: some 330 of them are docstrings -- the
+numpydoc and examples of the public API; about 240 lines of code.)
 """
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
 import numbers
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from sklearn.base import clone, is_classifier, is_regressor
-from sklearn.exceptions import ConvergenceWarning
-from scipy.linalg.blas import dgemm
-from sklearn.metrics import get_scorer, get_scorer_names
-from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.pipeline import Pipeline
 from sklearn.svm import SVC
-from sklearn.svm import _libsvm as libsvm   # what SVC calls; see _PrecomputedSVC
-from sklearn.utils.class_weight import compute_class_weight
-from sklearn.utils.multiclass import _ovr_decision_function
 
+from .._jit import numba_enabled
 from .._progress import tqdm
 from ..config import show_progress
-from ..datasets import Dataset
-from ..datasets.frame import split_frame
-from ..learners import (WekaIBk, WekaPreprocessor, feature_columns, ibk_column_sqdiff,
-                        ibk_distribution, ibk_votes, make_learner, with_categorical)
+from ..learners import WekaIBk, WekaPreprocessor
 from ..orders import check_order
+from ..parallel import run_tasks, single_threaded
+from ._curve_data import _prepare, _splits
+from ._jit_note import compile_note
+from ._knn_chain import _KNNChain
+from ._plain_chain import _PlainChain
+from ._scoring import _check_task, _scorer  # noqa: F401 (_check_task: tests reach it here)
+from ._svm_chain import _PrecomputedSVC, _SVMChain  # noqa: F401 (the wrapper, likewise)
 
 KINDS = ("ffa", "rfa")
 
@@ -72,6 +58,26 @@ def size_schedule(p: int, kind: str = "paper") -> np.ndarray:
     ``"all"``: 1, 2, ..., p. ``"paper"``: Slavkov 2020 (Sec. "Experimental setup" of the
     real-data study): from size i the next is i + delta(i), delta(i) = 1 for i <= 50, 5 for
     50 < i <= 500 and p // 20 beyond; p itself always ends the schedule.
+
+    Parameters
+    ----------
+    p : int
+        Number of features.
+    kind : {"paper", "all"}, default "paper"
+        Which schedule.
+
+    Returns
+    -------
+    ndarray of int
+        Strictly increasing sizes ending at ``p``.
+
+    Examples
+    --------
+    >>> size_schedule(4, "all").tolist()
+    [1, 2, 3, 4]
+    >>> s = size_schedule(60)
+    >>> s.size, s[-4:].tolist()
+    (53, [50, 51, 56, 60])
     """
     p = int(p)
     if p < 1:
@@ -89,7 +95,32 @@ def size_schedule(p: int, kind: str = "paper") -> np.ndarray:
     return np.asarray(sizes)
 
 
-def _check_sizes(sizes, p):
+
+def parse_sizes(sizes, p: int) -> np.ndarray:
+    """The subset sizes a curve is computed at, from a spec.
+
+    Parameters
+    ----------
+    sizes : None, "paper", "all" or array-like of int
+        ``None``/``"paper"``: the paper's schedule (:func:`size_schedule`); ``"all"``:
+        1..p; or the sizes themselves, strictly increasing, in [1, p].
+    p : int
+        Number of features.
+
+    Returns
+    -------
+    ndarray of int
+        The sizes.
+
+    Examples
+    --------
+    >>> parse_sizes("all", 4).tolist()
+    [1, 2, 3, 4]
+    >>> parse_sizes([1, 3], 4).tolist()
+    [1, 3]
+    >>> parse_sizes(None, 60)[-3:].tolist()
+    [51, 56, 60]
+    """
     if sizes is None:
         return size_schedule(p, "paper")
     if isinstance(sizes, str):
@@ -118,6 +149,33 @@ class Curves:
     (1 - accuracy: the curves fall) or a callable's name. :func:`error_curves` and
     :func:`expected_curve` take ``scoring="error"`` to get error rates;
     :func:`featrank.evaluate.eca_vs_random` reads ``scoring`` to choose the sign.
+
+    Parameters
+    ----------
+    sizes : ndarray of int
+        The subset sizes of the points.
+    ffa, rfa : ndarray of shape (n_runs, n_sizes) or None
+        The raw values.
+    n_features : int
+        The number of features ``p``.
+    scoring : str, default "accuracy"
+        What the values measure.
+    meta : dict
+        How they were computed (engine, splits, ...).
+
+    Attributes
+    ----------
+    ffa_mean, rfa_mean, ffa_std, rfa_std : ndarray of shape (n_sizes,) or None
+        Mean and standard deviation over the runs.
+    x_ffa, x_rfa : ndarray of int
+        Plotting positions.
+
+    Examples
+    --------
+    >>> c = Curves(sizes=np.array([1, 2, 3]), ffa=np.array([[0.6, 0.8, 0.9], [0.8, 0.8, 0.9]]),
+    ...            rfa=None, n_features=3)
+    >>> c.ffa_mean.tolist(), c.x_rfa.tolist(), c.to_frame().shape
+    ([0.7, 0.8, 0.9], [3, 2, 1], (3, 5))
     """
 
     sizes: np.ndarray
@@ -154,6 +212,27 @@ def curve_area(curve, sizes=None, *, kind: str = "ffa", normalize: bool = True) 
     ``curve``: a :class:`Curves` (then ``kind`` picks FFA or RFA mean) or a 1-D array of
     values at ``sizes`` (default 1..len). ``normalize``: divide by the size range, i.e. the
     mean height (a single point returns its value).
+
+    Parameters
+    ----------
+    curve : Curves or array-like of shape (n_points,)
+        The curve.
+    sizes : array-like of shape (n_points,), optional
+        The subset sizes of the values (an array ``curve`` only).
+    kind : {"ffa", "rfa"}, default "ffa"
+        Which mean curve of a :class:`Curves`.
+    normalize : bool, default True
+        Divide by the size range.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> values = [0.5, 0.7, 0.8, 0.8]
+    >>> round(curve_area(values), 4), round(curve_area(values, normalize=False), 2)
+    (0.7167, 2.15)
     """
     if isinstance(curve, Curves):
         sizes, values = curve.sizes, getattr(curve, f"{kind}_mean")
@@ -170,411 +249,32 @@ def curve_area(curve, sizes=None, *, kind: str = "ffa", normalize: bool = True) 
     return area / float(sizes[-1] - sizes[0]) if normalize else area
 
 
-# --------------------------------------------------------------------------- scoring
-def _accuracy(y_true, y_pred, y_score=None):
-    return float(np.mean(y_true == y_pred))
-
-
-def _error(y_true, y_pred, y_score=None):
-    return 1.0 - float(np.mean(y_true == y_pred))
-
-
-_SCORERS = {"accuracy": _accuracy, "error": _error}
-
-
-def _scorer(scoring):
-    """(function(y_true, y_pred, y_score), needs_score, name)."""
-    if hasattr(scoring, "_score_func"):
-        metric = getattr(scoring._score_func, "__name__", "metric")
-        raise ValueError(
-            f"scoring {scoring!r} is a scikit-learn scorer object, called as "
-            "scorer(estimator, X, y); the curves call scoring(y_true, y_pred, y_score): pass "
-            f"'accuracy', 'error' or such a function, e.g. lambda t, p, s: {metric}(t, p)")
-    if callable(scoring):
-        return scoring, True, getattr(scoring, "__name__", "custom")
-    if scoring not in _SCORERS:
-        raise ValueError(f"unknown scoring {scoring!r}; use 'accuracy', 'error' or a callable "
-                         "f(y_true, y_pred, y_score)")
-    return _SCORERS[scoring], False, scoring
-
-
-#: where a metric function lives -> what it measures (anything else: not checked)
-_METRIC_TASKS = {"sklearn.metrics._regression": "regression",
-                 "sklearn.metrics._classification": "classification",
-                 "sklearn.metrics._ranking": "classification",
-                 "featrank.evaluate.metrics": "classification"}
-
-
-def _scoring_task(scoring):
-    """``"classification"``, ``"regression"`` or None (unknown: a user's own function) for a
-    ``scoring``: our names, scikit-learn's metric functions, scorer objects and scorer
-    names."""
-    if isinstance(scoring, str):
-        if scoring in _SCORERS:
-            return "classification"
-        if scoring not in get_scorer_names():
-            return None
-        scoring = get_scorer(scoring)
-    func = getattr(scoring, "_score_func", scoring)   # a scorer object wraps its metric
-    return _METRIC_TASKS.get(getattr(func, "__module__", None))
-
-
-def _model_task(model):
-    """``"classification"``, ``"regression"`` or None (not a scikit-learn estimator)."""
-    try:
-        if is_classifier(model):
-            return "classification"
-        return "regression" if is_regressor(model) else None
-    except AttributeError:      # no scikit-learn tags to read
-        return None
-
-
-def _check_task(model, scoring):
-    """Refuse a regressor with a classification measure and a classifier with a regression
-    measure: the curves would compare numbers of different kinds."""
-    m, s = _model_task(model), _scoring_task(scoring)
-    if m is None or s is None or m == s:
-        return
-    what = repr(scoring) if isinstance(scoring, str) else getattr(
-        getattr(scoring, "_score_func", scoring), "__name__", type(scoring).__name__)
-    if m == "regression":
-        raise ValueError(
-            f"model {type(model).__name__} is a regressor but scoring {what} measures "
-            "classification: error curves compare predicted classes with y. Pass a "
-            "classifier (a learner name such as 'knn' or 'svm', or a scikit-learn classifier)")
-    raise ValueError(
-        f"scoring {what} is a regression measure but model {type(model).__name__} is a "
-        "classifier: pass a classification measure ('accuracy', 'error', or "
-        "f(y_true, y_pred, y_score) such as featrank.evaluate.error_rate)")
-
-
-def _score_matrix(model, X, decision=None):
-    """Class scores ``(n, n_classes)`` in the order of ``model.classes_``: probabilities if
-    the model has them, else decision values (binary: ``[-d, d]``)."""
-    if decision is None:
-        if hasattr(model, "predict_proba") and not isinstance(_final(model), SVC):
-            return model.predict_proba(X)
-        decision = model.decision_function(X)
-    decision = np.asarray(decision, dtype=float)
-    return np.column_stack([-decision, decision]) if decision.ndim == 1 else decision
-
-
-def _final(model):
-    return model.steps[-1][1] if isinstance(model, Pipeline) else model
-
 
 # --------------------------------------------------------------------------- engines
-class _PlainChain:
-    """Refit the model on each subset (the plain loop of Algorithm 1)."""
-
-    def __init__(self, model, Xtr, ytr, Xte, cat, need_score):
-        self.model, self.Xtr, self.ytr, self.Xte = model, Xtr, ytr, Xte
-        self.cat, self.need_score = cat, need_score
-
-    def run(self, order, kind, sizes):
-        p = order.size
-        for s in sizes:
-            cols = order[:s] if kind == "ffa" else order[p - s:]
-            m = with_categorical(self.model, self.cat[cols], cols).fit(self.Xtr[:, cols], self.ytr)
-            Xte = self.Xte[:, cols]
-            yield m.predict(Xte), (_score_matrix(m, Xte) if self.need_score else None)
-
-
-class _KNNChain:
-    """Weka IBk: the squared distances test x train grow by each entering feature's term
-    (compiled row by row in :mod:`._knn_chain`; numpy fallback: whole matrix per step)."""
-
-    def __init__(self, model, Xtr, ytr, Xte, cat, need_score):
-        self.ref = with_categorical(model, cat).fit(Xtr, ytr)
-        self.Xtr, self.Xte, self.cat, self.need_score = Xtr, Xte, cat, need_score
-        self.k, self.terms = int(self.ref.n_neighbors), {}
-        self.cache = Xtr.shape[1] * Xtr.shape[0] * Xte.shape[0] * 8 <= 256e6
-        self.compiled = _compiled("_knn_chain", "knn_dense_votes")
-        if self.compiled is not None:
-            self.An, self.Bn = self._normalised(Xte), self._normalised(Xtr)
-
-    def _normalised(self, X):
-        r = self.ref
-        Z = X.copy()
-        for f in np.flatnonzero(~r.categorical_):
-            Z[:, f] = (X[:, f] - r.min_[f]) / r.range_[f] if r.range_[f] > 0 \
-                else np.where(np.isnan(X[:, f]), np.nan, 0.0)
-        return Z
-
-    def term(self, f):
-        t = self.terms.get(f)
-        if t is None:
-            r = self.ref
-            t = ibk_column_sqdiff(self.Xte[:, f], self.Xtr[:, f], r.categorical_[f],
-                                  r.min_[f], r.range_[f])
-            if self.cache:
-                self.terms[f] = t
-        return t
-
-    def _yield(self, votes):
-        r = self.ref
-        pred = r.classes_[np.argmax(votes, axis=1)]
-        return pred, (ibk_distribution(votes, r.y_.size) if self.need_score else None)
-
-    def run(self, order, kind, sizes):
-        seq = order if kind == "ffa" else order[::-1]
-        r = self.ref
-        if self.compiled is not None:
-            votes = self.compiled(np.ascontiguousarray(self.An[:, seq]),
-                                  np.ascontiguousarray(self.Bn[:, seq]),
-                                  np.ascontiguousarray(r.categorical_[seq]),
-                                  np.asarray(sizes, np.int64), r.y_.astype(np.int64),
-                                  r.classes_.size, self.k)
-            for v in votes:
-                yield self._yield(v)
-            return
-        D = np.zeros((self.Xte.shape[0], self.Xtr.shape[0]))
-        done = 0
-        for s in sizes:
-            for f in seq[done:s]:
-                D += self.term(f)
-            done = s
-            yield self._yield(ibk_votes(D, r.y_, self.k, r.classes_.size))
-
-
-def _compiled(module, name):
-    """A numba-compiled kernel of ``featrank.evaluate.<module>``, or None (numba missing,
-    or ``FEATRANK_NO_NUMBA`` set: the numpy/BLAS paths then give the same curves)."""
-    import importlib
-    import os
-
-    if os.environ.get("FEATRANK_NO_NUMBA"):
-        return None
-    return getattr(importlib.import_module(f"{__package__}.{module}"), name)
-
-
-#: libsvm's kernel-column cache (MB) for a precomputed kernel. A column is then a row
-#: lookup, cheaper to redo than to cache: a cache of SVC's default 200 MB is filled with fresh
-#: pages at every fit (waveform-5000, 4500 samples: 45-180 ms per fit against 30-110 ms with
-#: 1-4 MB). The solution does not depend on it (the cache only stores columns).
-_CACHE_MB = 2.0
-
-
-class _PrecomputedSVC:
-    """libsvm's C-SVC on a precomputed kernel: the same ``libsvm.fit`` / ``predict`` /
-    ``decision_function`` calls ``SVC(kernel="precomputed")`` makes, without its per-call
-    validation and cloning, which dominate on small data (sonar: 2/3 of the time), and with
-    a small kernel cache (:data:`_CACHE_MB`)."""
-
-    def __init__(self, svc, ytr):
-        self.classes, yi = np.unique(ytr, return_inverse=True)
-        self.y = np.ascontiguousarray(yi, dtype=np.float64)
-        self.cw = compute_class_weight(svc.class_weight, classes=self.classes, y=ytr)
-        self.svc = svc
-        self.grouped = None
-
-    def fit(self, K, QD=None, gram=None):
-        """libsvm's fit on the train x train kernel ``K``; with ``QD`` (its float64 diagonal;
-        ``K`` then float32, its rows computed on first use from ``gram`` if given) the same
-        solution from :func:`._smo.fit` instead."""
-        s = self.svc
-        if QD is not None:
-            from ._smo import fit, groups
-
-            self.grouped = groups(self.y) if self.grouped is None else self.grouped
-            (self.support, self.sv, self.n_support, self.dual_coef, self.intercept,
-             self.prob_a, self.prob_b, status, _) = fit(K, QD, self.y, s.C, self.cw, s.tol,
-                                                        s.shrinking, s.max_iter, gram,
-                                                        self.grouped)
-            return self._check_status(status)
-        libsvm.set_verbosity_wrap(int(s.verbose))
-        (self.support, self.sv, self.n_support, self.dual_coef, self.intercept, self.prob_a,
-         self.prob_b, status, _) = libsvm.fit(
-            K, self.y, svm_type=0, sample_weight=np.empty(0), class_weight=self.cw,
-            kernel="precomputed", C=float(s.C), nu=0.0, probability=False, degree=3,
-            shrinking=s.shrinking, tol=s.tol, cache_size=min(float(s.cache_size), _CACHE_MB),
-            coef0=0.0, gamma=0.0, epsilon=0.0, max_iter=s.max_iter, random_seed=0)
-        return self._check_status(status)
-
-    def _check_status(self, status):
-        """libsvm's status 1: a class pair stopped at ``max_iter``; warn as ``SVC.fit`` does
-        (the result store counts these warnings beside each result)."""
-        if status == 1:
-            warnings.warn(f"Solver terminated early (max_iter={self.svc.max_iter})",
-                          ConvergenceWarning, stacklevel=3)
-        return self
-
-    def _args(self):
-        return (self.support, self.sv, self.n_support, self.dual_coef, self.intercept,
-                self.prob_a, self.prob_b)
-
-    def predict(self, K):
-        out = libsvm.predict(K, *self._args(), svm_type=0, kernel="precomputed", degree=3,
-                             coef0=0.0, gamma=0.0, cache_size=self.svc.cache_size)
-        return self.classes.take(out.astype(np.intp))
-
-    def decision_function(self, K=None, dec=None):
-        """Sklearn's decision values, from the test x train kernel ``K`` or from libsvm's
-        one-vs-one values ``dec`` (:meth:`quadratic_dec`)."""
-        if dec is None:
-            dec = libsvm.decision_function(K, *self._args(), svm_type=0, kernel="precomputed",
-                                           degree=3, cache_size=self.svc.cache_size,
-                                           coef0=0.0, gamma=0.0)
-        if self.classes.size == 2:
-            return -dec.ravel()
-        return _ovr_decision_function(dec < 0, -dec, self.classes.size)
-
-    def quadratic_dec(self, sv, Zte, gamma, coef0):
-        """libsvm's one-vs-one decision values ``(n_test, n_pairs)`` of the kernel
-        ``(gamma x.y + coef0) ** 2`` without the test x train kernel: with ``w`` a pair's
-        dual coefficients, ``sum_k w_k (gamma x.sv_k + coef0)^2 = gamma^2 x'Mx +
-        2 gamma coef0 x'v + coef0^2 sum(w) - rho``, ``M = sum_k w_k sv_k sv_k'``,
-        ``v = sum_k w_k sv_k`` (``sv``: the support vectors' features). When the p x p
-        forms cost more (many features or class pairs: microarrays, arrhythmia), from the
-        test x support-vector kernel instead."""
-        k = self.classes.size
-        start = np.r_[0, np.cumsum(self.n_support)]
-        W = np.zeros((sv.shape[0], k * (k - 1) // 2))
-        pair = 0
-        for i in range(k):
-            for j in range(i + 1, k):
-                si, sj = slice(start[i], start[i + 1]), slice(start[j], start[j + 1])
-                W[si, pair], W[sj, pair] = self.dual_coef[j - 1, si], self.dual_coef[i, sj]
-                pair += 1
-        (n_sv, p), (n_te, n_pairs) = sv.shape, (Zte.shape[0], W.shape[1])
-        if n_te * n_sv * (p + n_pairs) < n_pairs * p * p * (n_sv + n_te):
-            K = Zte @ sv.T
-            K *= gamma
-            K += coef0
-            return (K * K) @ W + self.intercept
-        dec = np.empty((n_te, n_pairs))
-        for q in range(n_pairs):
-            M = (sv * W[:, q:q + 1]).T @ sv
-            dec[:, q] = gamma * gamma * np.einsum("ij,ij->i", Zte @ M, Zte)
-        if coef0 != 0:
-            dec += 2 * gamma * coef0 * (Zte @ (sv.T @ W)) + coef0 * coef0 * W.sum(axis=0)
-        return dec + self.intercept
-
-    def predict_dec(self, dec):
-        """libsvm's one-vs-one vote (ties: the first class) on its decision values."""
-        k = self.classes.size
-        votes = np.zeros((dec.shape[0], k), dtype=np.intp)
-        pair = 0
-        for i in range(k):
-            for j in range(i + 1, k):
-                pos = dec[:, pair] > 0
-                votes[:, i] += pos
-                votes[:, j] += ~pos
-                pair += 1
-        return self.classes.take(np.argmax(votes, axis=1))
-
-
-class _SVMChain:
-    """SMO pipeline: keep linear Gram matrices, add the new features' rank-d term, fit a
-    precomputed polynomial kernel (see the module docstring for what else is reused)."""
-
-    def __init__(self, model, Xtr, ytr, Xte, cat, need_score):
-        prep = clone(model.steps[0][1]).set_params(categorical=cat).fit(Xtr)
-        # training samples grouped by class (stable): libsvm groups them so anyway, so the
-        # one-vs-one sub-problems see the same samples in the same order (the same solution)
-        # and read contiguous blocks of the kernel rows
-        by_class = np.argsort(ytr, kind="stable")
-        Xtr, ytr = Xtr[by_class], ytr[by_class]
-        self.Ztr, self.Zte = prep.transform(Xtr), prep.transform(Xte)
-        self.cols, self.need_score = feature_columns(prep), need_score
-        svc = model.steps[-1][1]
-        self.kernel, self.degree = svc.kernel, int(svc.degree)
-        poly = svc.kernel == "poly"
-        self.gamma, self.coef0 = (float(svc.gamma), float(svc.coef0)) if poly else (1.0, 0.0)
-        self.svm = _PrecomputedSVC(svc, ytr)
-        self.full = None                  # (pred, score) on all features, once fitted
-        self.buf = None
-
-    def _k(self, G, out):
-        """The kernel ``(gamma * G + coef0) ** degree`` (linear: ``G``), written into ``out``."""
-        if self.kernel == "linear":
-            np.copyto(out, G)
-        elif self.gamma == 1 and self.coef0 == 0:
-            np.power(G, self.degree, out=out) if self.degree != 2 else np.multiply(G, G, out=out)
-        else:
-            np.multiply(G, self.gamma, out=out)
-            out += self.coef0
-            if self.degree != 1:
-                out **= self.degree
-        return out
-
-    def _buffers(self, compiled, quad):
-        """Gram and kernel matrices, train x train and test x train (none: ``quad``), and the
-        kernel's diagonal; allocated once per fold. Compiled: the train x train kernel in
-        float32, both filled row by row as :mod:`._smo` reads them. BLAS: Fortran-ordered
-        Gram matrices, so dgemm accumulates the rank-d updates in place (no n x n
-        temporaries)."""
-        n_tr, n_te = self.Ztr.shape[0], 0 if quad else self.Zte.shape[0]
-        if self.buf is None:
-            mem = "C" if compiled else "F"
-            self.buf = (np.empty((n_tr, n_tr), order=mem), np.empty((n_te, n_tr), order=mem),
-                        np.empty((n_tr, n_tr), np.float32 if compiled else np.float64),
-                        np.empty((n_te, n_tr)), np.empty(n_tr if compiled else 0))
-        return self.buf
-
-    def _gram(self, seq):
-        """Compiled path, per run: the training columns in the order they enter (rows of
-        ``ZT``), the rows of the Gram matrix up to date (none), its diagonal and the kernel's
-        parameters with the number of columns entered (see :func:`._smo.fit`)."""
-        ZT = np.ascontiguousarray(self.Ztr[:, np.concatenate([self.cols[f] for f in seq])].T)
-        par = np.array([self.gamma, self.coef0, self.degree, self.kernel == "linear", 0.0])
-        return ZT, np.zeros(ZT.shape[1], np.int64), np.zeros(ZT.shape[1]), par
-
-    def run(self, order, kind, sizes):
-        """Yield ``(pred, score)`` per size. The all-features point is fitted once per fold
-        (FFA and RFA at size p, of every order, use the same feature set)."""
-        seq = order if kind == "ffa" else order[::-1]
-        quad = self.kernel == "poly" and self.degree == 2   # predict without test x train
-        step = _compiled("_svm_chain", "gram_kernel_step")
-        Gtr, Gte, Ktr, Kte, QD = self._buffers(step is not None, quad)
-        args = (self.gamma, self.coef0, self.degree, self.kernel == "linear")
-        if step is not None:
-            from ._smo import diag_step
-            ZT, ver, Gd, par = self._gram(seq)
-        done = 0
-        for s in sizes:
-            if s == seq.size and self.full is not None:
-                yield self.full
-                continue
-            c = np.concatenate([self.cols[f] for f in seq[done:s]])
-            fresh, done = done == 0, s
-            if step is not None:        # the diagonal now, train x train rows when read
-                m0 = int(par[4])
-                par[4] = m0 + c.size
-                diag_step(Gd, ZT, m0, m0 + c.size, QD, *args)
-                if not quad:            # test x train: one pass (see ._svm_chain)
-                    step(Gte, np.ascontiguousarray(self.Zte[:, c]), ZT[m0:m0 + c.size], Kte,
-                         fresh, *args)
-            else:
-                A = np.asfortranarray(self.Ztr[:, c])
-                dgemm(1.0, A, A, beta=0.0 if fresh else 1.0, c=Gtr, trans_b=True,
-                      overwrite_c=True)
-                self._k(Gtr.T, Ktr)                # Gtr is symmetric: Gtr.T is its C view
-                if not quad:
-                    dgemm(1.0, np.asfortranarray(self.Zte[:, c]), A, beta=0.0 if fresh else 1.0,
-                          c=Gte, trans_b=True, overwrite_c=True)
-                    self._k(Gte, Kte)
-            m = self.svm.fit(Ktr, QD, (Gtr, ZT, ver, par)) if step is not None else \
-                self.svm.fit(Ktr)
-            if quad:
-                used = np.concatenate([self.cols[f] for f in seq[:s]])
-                dec = m.quadratic_dec(self.Ztr[m.support][:, used], self.Zte[:, used],
-                                      self.gamma, self.coef0)
-                out = (m.predict_dec(dec), _score_matrix(None, None, m.decision_function(
-                    dec=dec)) if self.need_score else None)
-            else:
-                out = (m.predict(Kte), _score_matrix(None, None, m.decision_function(Kte))
-                       if self.need_score else None)
-            if s == seq.size:
-                self.full = out
-            yield out
-
-
 _ENGINES = {"plain": _PlainChain, "knn": _KNNChain, "svm": _SVMChain}
 
 
 def fast_engine(model) -> str:
-    """Which engine computes curves of ``model``: ``"knn"``, ``"svm"`` or ``"plain"``."""
+    """Which engine computes curves of ``model``: ``"knn"``, ``"svm"`` or ``"plain"``.
+
+    Parameters
+    ----------
+    model : classifier
+        The model of the curves (a learner of :func:`featrank.learners.make_learner` or a
+        scikit-learn classifier).
+
+    Returns
+    -------
+    str
+        ``"knn"`` for Weka IBk, ``"svm"`` for Weka's SMO pipeline with a linear or
+        polynomial kernel, else ``"plain"`` (refit per point).
+
+    Examples
+    --------
+    >>> from featrank.learners import make_learner
+    >>> [fast_engine(make_learner(name)) for name in ("knn", "svm", "nb")]
+    ['knn', 'svm', 'plain']
+    """
     if type(model) is WekaIBk:
         return "knn"
     if isinstance(model, Pipeline) and len(model.steps) == 2:
@@ -588,6 +288,7 @@ def fast_engine(model) -> str:
                     and float(est.degree).is_integer():
                 return "svm"
     return "plain"
+
 
 
 # --------------------------------------------------------------------------- one split
@@ -614,89 +315,15 @@ def _split_values(X, y, train, test, orders, model, categorical, sizes, kinds, s
 
 def _compile_note(engine):
     """The context printing a note while numba compiles the engines (:mod:`._jit_note`);
-    a no-op for the plain loop, without numba or with ``FEATRANK_NO_NUMBA``."""
-    note = _compiled("_jit_note", "compile_note") if engine != "plain" else None
-    return note() if note is not None else contextlib.nullcontext()
+    a no-op for the plain loop or with ``FEATRANK_NO_NUMBA``."""
+    if engine == "plain" or not numba_enabled():
+        return contextlib.nullcontext()
+    return compile_note()
 
-
-def _splits(X, y, cv, n_repeats, random_state):
-    if cv is None:
-        cv = 10
-    if isinstance(cv, numbers.Integral):
-        cv = RepeatedStratifiedKFold(n_splits=int(cv), n_repeats=int(n_repeats),
-                                     random_state=random_state)
-    it = cv.split(X, y) if hasattr(cv, "split") else cv
-    splits = [(np.asarray(tr, dtype=np.intp), np.asarray(te, dtype=np.intp)) for tr, te in it]
-    if not splits:
-        raise ValueError("cv produced no splits")
-    return splits
-
-
-def _prepare(X, y, model, categorical, scoring="accuracy"):
-    """``(X, y, model, categorical mask)`` for the engines, from a :class:`Dataset`, a
-    DataFrame (nominal columns: dtype ``category``) or an array, and a learner name or a
-    model (checked against ``scoring``)."""
-    X, y, cat, categories = _read_data(X, y, categorical)
-    if isinstance(model, str):
-        model = make_learner(model)
-    if not hasattr(model, "fit") or not hasattr(model, "predict"):
-        raise ValueError(f"model must be a learner name or a classifier, got {model!r}")
-    _check_task(model, scoring)
-    return X, y, _declare_categories(model, X, cat, categories), cat
-
-
-def _read_data(X, y, categorical):
-    """``(X as floats, y, nominal mask, category labels per column or None)``. A Dataset
-    gives its own ``y`` when ``y`` is None; a DataFrame its ``category`` columns (read by
-    :func:`featrank.datasets.frame.split_frame`, as the rankers read them)."""
-    categories = None
-    if isinstance(X, Dataset) and y is None:
-        y = X.y
-    if isinstance(X, (Dataset, pd.DataFrame)):
-        parts = split_frame(X, categorical)
-        X, categorical, categories = parts.X, parts.categorical, parts.categories
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D, got shape {X.shape}")
-    if y is None:
-        raise ValueError("y is None: pass the class labels (only a Dataset carries its own)")
-    y = np.asarray(y)
-    if y.shape != (X.shape[0],):
-        raise ValueError(f"y must be 1-D with {X.shape[0]} entries, got shape {y.shape}")
-    p = X.shape[1]
-    cat = np.zeros(p, bool) if categorical is None else np.asarray(categorical, bool)
-    if cat.shape != (p,):
-        raise ValueError(f"categorical mask has shape {cat.shape}, expected ({p},)")
-    return X, y, cat, categories
-
-
-def _declare_categories(model, X, cat, categories):
-    """Give a Weka preprocessing step without declared category counts those of the whole
-    data (the declared labels of a Dataset or DataFrame, else max code + 1), as an ARFF
-    header declares them to Weka: a code missing from a training fold then still gets its
-    one-hot column instead of an error."""
-    if not cat.any() or model.get_params().get("prep__n_categories", 0) is not None:
-        return model
-    return clone(model).set_params(prep__n_categories=_category_counts(X, cat, categories))
-
-
-def _category_counts(X, cat, categories):
-    """Per column: the number of declared labels, else (nominal) max code + 1, else 0."""
-    counts = []
-    for j in range(X.shape[1]):
-        if categories is not None and categories[j] is not None:
-            counts.append(len(categories[j]))
-        elif cat[j] and not np.isnan(X[:, j]).all():
-            counts.append(int(np.nanmax(X[:, j])) + 1)
-        else:
-            counts.append(0)
-    return counts
 
 
 def _run_splits(X, y, splits, orders_per_split, model, cat, sizes, kinds, scoring, engine,
                 n_jobs, desc):
-    from ..parallel import run_tasks, single_threaded
-
     tasks = [dict(X=X, y=y, train=tr, test=te, orders=o, model=model, categorical=cat,
                   sizes=sizes, kinds=kinds, scoring=scoring, engine=engine)
              for (tr, te), o in zip(splits, orders_per_split)]
@@ -814,7 +441,7 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
     if kind not in ("both", "ffa", "rfa"):
         raise ValueError(f"kind must be 'both', 'ffa' or 'rfa', got {kind!r}")
     kinds = KINDS if kind == "both" else (kind,)
-    sizes = _check_sizes(sizes, p)
+    sizes = parse_sizes(sizes, p)
     splits = _splits(X, y, cv, n_repeats, random_state)
     o = np.asarray(order)
     if o.ndim == 2:
@@ -833,7 +460,26 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
 
 
 def random_orders(p: int, n_orders: int, random_state=0) -> np.ndarray:
-    """``(n_orders, p)`` uniformly random orders (the random ranking R_RND)."""
+    """``(n_orders, p)`` uniformly random orders (the random ranking R_RND).
+
+    Parameters
+    ----------
+    p : int
+        Number of features.
+    n_orders : int
+        Number of orders.
+    random_state : int, default 0
+        Seed.
+
+    Returns
+    -------
+    ndarray of shape (n_orders, p)
+
+    Examples
+    --------
+    >>> random_orders(5, 2, random_state=0).tolist()
+    [[3, 2, 1, 0, 4], [3, 1, 2, 0, 4]]
+    """
     rng = np.random.default_rng(random_state)
     return np.argsort(rng.random((int(n_orders), int(p))), axis=1, kind="stable")
 
@@ -897,7 +543,7 @@ def expected_curve(X, y=None, model="svm", *, n_orders: int = 100, sizes=None, c
     """
     X, y, model, cat = _prepare(X, y, model, categorical, scoring)
     p = X.shape[1]
-    sizes = _check_sizes(sizes, p)
+    sizes = parse_sizes(sizes, p)
     splits = _splits(X, y, cv, n_repeats, random_state)
     orders = random_orders(p, n_orders, random_state)
     engine = fast_engine(model) if fast else "plain"

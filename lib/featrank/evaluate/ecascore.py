@@ -67,6 +67,26 @@ def curve_delta(curve_a, curve_b, weighting: str = "uniform", sizes=None, *,
 
     ``sizes`` are the feature-subset sizes ``|S_i|`` of the points (default 1..n). With the
     magnitude weightings and identical curves all weights vanish; the result is then 0.
+
+    Parameters
+    ----------
+    curve_a, curve_b : array-like of shape (n_points,)
+        The two curves, at the same subset sizes.
+    weighting : {"uniform", "inverse_size", "magnitude", "magnitude_inverse_size"}
+        The point weights ``w_i`` of Eq. (3).
+    sizes : array-like of shape (n_points,), optional
+        The subset sizes ``|S_i|`` of the points (default 1..n_points).
+    name : str, default "curve"
+        What the curves are, in error messages.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(curve_delta([0.6, 0.8, 0.9], [0.5, 0.7, 0.9], "inverse_size"), 4)
+    0.0818
     """
     a = _curve(curve_a, f"{name}_a")
     b = _curve(curve_b, f"{name}_b")
@@ -80,12 +100,48 @@ def curve_delta(curve_a, curve_b, weighting: str = "uniform", sizes=None, *,
 
 
 def ffa_delta(ffa_a, ffa_b, weighting: str = "uniform", sizes=None) -> float:
-    """FFA_δ(r_A, r_B) of Eq. (1) of Slavkov et al. (2018) (weighted mean, Eq. 3)."""
+    """FFA_δ(r_A, r_B) of Eq. (1) of Slavkov et al. (2018) (weighted mean, Eq. 3).
+
+    Parameters
+    ----------
+    ffa_a, ffa_b : array-like of shape (n_points,)
+        The FFA curves of rankings ``a`` and ``b``.
+    weighting, sizes
+        As :func:`curve_delta`.
+
+    Returns
+    -------
+    float
+        Positive when ``a``'s FFA curve lies higher.
+
+    Examples
+    --------
+    >>> round(ffa_delta([0.6, 0.8, 0.9], [0.5, 0.7, 0.9]), 4)
+    0.0667
+    """
     return curve_delta(ffa_a, ffa_b, weighting, sizes, name="ffa")
 
 
 def rfa_delta(rfa_a, rfa_b, weighting: str = "uniform", sizes=None) -> float:
-    """RFA_δ(r_A, r_B) of Eq. (2) of Slavkov et al. (2018) (weighted mean, Eq. 3)."""
+    """RFA_δ(r_A, r_B) of Eq. (2) of Slavkov et al. (2018) (weighted mean, Eq. 3).
+
+    Parameters
+    ----------
+    rfa_a, rfa_b : array-like of shape (n_points,)
+        The RFA curves of rankings ``a`` and ``b``.
+    weighting, sizes
+        As :func:`curve_delta`.
+
+    Returns
+    -------
+    float
+        Negative when ``a``'s RFA curve lies lower.
+
+    Examples
+    --------
+    >>> round(rfa_delta([0.5, 0.6, 0.9], [0.7, 0.8, 0.9]), 4)
+    -0.1333
+    """
     return curve_delta(rfa_a, rfa_b, weighting, sizes, name="rfa")
 
 
@@ -132,7 +188,24 @@ def eca(ffa_a, rfa_a, ffa_b, rfa_b, weighting: str = "uniform", sizes=None, *,
 
 def eca_table(ffa_a, rfa_a, ffa_b, rfa_b, sizes=None, *, greater_is_better: bool = True):
     """FFA_δ, RFA_δ and ECA_δ under all four weightings, as a ``{weighting: (ffa, rfa, eca)}``
-    dict (the layout of Table 1 of Slavkov et al. 2018)."""
+    dict (the layout of Table 1 of Slavkov et al. 2018).
+
+    Parameters
+    ----------
+    ffa_a, rfa_a, ffa_b, rfa_b, sizes, greater_is_better
+        As :func:`eca`.
+
+    Returns
+    -------
+    dict
+        ``{weighting: (FFA_delta, RFA_delta, ECA_delta)}`` for the four weightings.
+
+    Examples
+    --------
+    >>> t = eca_table([0.6, 0.8, 0.9], [0.5, 0.6, 0.9], [0.5, 0.7, 0.9], [0.7, 0.8, 0.9])
+    >>> [round(v, 4) for v in t["uniform"]]
+    [0.0667, -0.1333, 0.1]
+    """
     out = {}
     for w in WEIGHTINGS:
         f = ffa_delta(ffa_a, ffa_b, w, sizes)

@@ -24,6 +24,24 @@ def hand_till_auc(y_true, y_score, *, labels=None) -> float:
     ``labels`` (default: 0..n_classes-1); a 1-D score (or two columns) gives the binary AUC
     of the larger label. Equals ``sklearn.metrics.roc_auc_score(multi_class="ovo")`` on
     probabilities.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        The classes.
+    y_score : array-like of shape (n,) or (n, n_classes)
+        Class scores (columns: ``labels``).
+    labels : array-like, optional
+        The classes of the score columns (default 0..n_classes-1).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> hand_till_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.75
     """
     y = np.asarray(y_true)
     s = np.asarray(y_score, dtype=float)
@@ -59,6 +77,24 @@ def weka_f1(y_true, y_pred, *, average="weighted") -> float:
     the class counts of ``y_true`` (``weightedFMeasure``, the "Weighted Avg." row).
     ``average="first"``: the F-measure of the first class (Weka's Experimenter column
     ``F_measure``, class index 0); ``"macro"``: unweighted mean over the classes present.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n,)
+        True and predicted classes.
+    average : {"weighted", "first", "macro"}, default "weighted"
+        As above.
+
+    Returns
+    -------
+    float
+        In [0, 1].
+
+    Examples
+    --------
+    >>> y, pred = [0, 1, 1, 0], [0, 1, 0, 0]
+    >>> round(weka_f1(y, pred), 4), weka_f1(y, pred, average="first")
+    (0.7333, 0.8)
     """
     y, p = np.asarray(y_true), np.asarray(y_pred)
     if y.shape != p.shape or y.ndim != 1:
@@ -81,15 +117,52 @@ def weka_f1(y_true, y_pred, *, average="weighted") -> float:
 
 
 def error_rate(y_true, y_pred, y_score=None) -> float:
-    """Fraction of misclassified test instances."""
+    """Fraction of misclassified test instances.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n,)
+        True and predicted classes.
+    y_score : ignored
+        (The curves' scoring signature.)
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> error_rate([0, 1, 1, 0], [0, 1, 0, 0])
+    0.25
+    """
     return float(np.mean(np.asarray(y_true) != np.asarray(y_pred)))
 
 
 class PratiScorer:
-    """A ``scoring`` callable for :func:`featrank.evaluate.error_curves`: ``measure`` is
-    ``"error"``, ``"auc"`` (Hand-Till M) or ``"f1"`` (Weka's weighted F1). ``labels`` are the
-    classes of the score columns (the training fold's classes, sorted), needed when a
-    training fold lacks a class."""
+    """A ``scoring`` callable for :func:`featrank.evaluate.error_curves`.
+
+    Parameters
+    ----------
+    measure : {"error", "auc", "f1"}
+        Error rate, Hand-Till M (:func:`hand_till_auc`) or Weka's weighted F1
+        (:func:`weka_f1`).
+    labels : array-like, optional
+        The classes of the score columns (the training fold's classes, sorted), needed when
+        a training fold lacks a class.
+
+    Attributes
+    ----------
+    measure, labels
+        As given.
+    __name__ : str
+        The measure (what :class:`featrank.evaluate.Curves` records as its scoring).
+
+    Examples
+    --------
+    >>> auc = PratiScorer("auc")
+    >>> auc([0, 0, 1, 1], [0, 0, 1, 1], [[.9, .1], [.6, .4], [.65, .35], [.2, .8]])
+    0.75
+    """
 
     def __init__(self, measure: str, labels=None):
         if measure not in ("error", "auc", "f1"):

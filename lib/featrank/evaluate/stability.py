@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..orders import check_order, check_orders
+from .curves import parse_sizes
 
 
 def _ranks(orders):
@@ -37,7 +38,24 @@ def _ranks(orders):
 
 def canberra(a, b, k: int | None = None) -> float:
     """Canberra distance between two orders (best first) of the same ``n`` features,
-    Eq. (1) of Slavkov 2020; with ``k``, the top-k distance of Eq. (2) (ranks > k -> k+1)."""
+    Eq. (1) of Slavkov 2020; with ``k``, the top-k distance of Eq. (2) (ranks > k -> k+1).
+
+    Parameters
+    ----------
+    a, b : array-like of shape (n,)
+        The two orders.
+    k : int, optional
+        Compare the top ``k`` only (Eq. 2); default: the full lists.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(canberra([0, 1, 2, 3], [1, 0, 2, 3]), 4)         # the top two swapped
+    0.6667
+    """
     a = check_order(a, name="a")
     b = check_order(b, a.size, name="b")
     ra, rb = _ranks(a)[0].astype(float), _ranks(b)[0].astype(float)
@@ -62,6 +80,25 @@ def expected_canberra(n: int, k: int | None = None, *, method: str = "exact") ->
     ``method="eq3"``: the paper's approximation Eq. (3) as printed,
     ``(k+1)(2n-k)/n * log 4 + k(1+k)/n + 2k - 3`` (wrong, see module docstring);
     ``method="eq3_fixed"``: the same with ``- 2k`` (within 3.2 % of exact for k >= 8).
+
+    Parameters
+    ----------
+    n : int
+        Number of features.
+    k : int, optional
+        Top-k distance (default: the full lists).
+    method : {"exact", "eq3", "eq3_fixed"}, default "exact"
+        As above.
+
+    Returns
+    -------
+    float
+        ``Ca(n, k)``.
+
+    Examples
+    --------
+    >>> round(expected_canberra(10), 4), round(expected_canberra(10, 3), 4)
+    (3.3196, 1.7133)
     """
     n = int(n)
     if n < 1:
@@ -86,7 +123,25 @@ def expected_canberra(n: int, k: int | None = None, *, method: str = "exact") ->
 
 
 def pairwise_canberra(orders, k: int | None = None) -> np.ndarray:
-    """``(m, m)`` matrix of top-k Canberra distances between the rows of ``orders``."""
+    """``(m, m)`` matrix of top-k Canberra distances between the rows of ``orders``.
+
+    Parameters
+    ----------
+    orders : array-like of shape (m, n)
+        The rankings, best first.
+    k : int, optional
+        Top-k distances (default: the full lists).
+
+    Returns
+    -------
+    ndarray of shape (m, m)
+        Symmetric, zero on the diagonal.
+
+    Examples
+    --------
+    >>> pairwise_canberra([[0, 1, 2, 3], [1, 0, 2, 3], [0, 1, 3, 2]]).round(3).tolist()
+    [[0.0, 0.667, 0.286], [0.667, 0.0, 0.952], [0.286, 0.952, 0.0]]
+    """
     R = _ranks(check_orders(orders)).astype(float)
     if k is not None:
         R = np.minimum(R, _check_k(k, R.shape[1]) + 1)
@@ -106,19 +161,39 @@ def stability_curve(orders, sizes=None, *, normalize: bool = True,
     the mean top-i Canberra distance over all pairs of rankings, divided by its expectation
     for random rankings (``normalize=False``: the raw mean distance). 0 = all rankings agree
     on their top i; about 1 = no more similar than random. ``sizes``: default 1..n, or as for
-    :func:`featrank.evaluate.size_schedule`. ``expected``: ``"exact"``, ``"eq3"`` or ``"eq3_fixed"``.
+    :func:`featrank.evaluate.parse_sizes`. ``expected``: ``"exact"``, ``"eq3"`` or
+    ``"eq3_fixed"``.
 
     Computed for all pairs and sizes at once in O(m^2 n + len(sizes) n): a feature with ranks
     lo <= hi in a pair adds 0 while i < lo, (i+1-lo)/(i+1+lo) while lo <= i < hi, and
     (hi-lo)/(hi+lo) from i = hi on.
-    """
-    from .curves import _check_sizes
 
+    Parameters
+    ----------
+    orders : array-like of shape (m, n)
+        The rankings (at least two), best first.
+    sizes : None, "paper", "all" or array-like of int
+        The top sizes ``i`` (default 1..n).
+    normalize : bool, default True
+        Divide by the expected distance of random rankings.
+    expected : {"exact", "eq3", "eq3_fixed"}, default "exact"
+        How that expectation is computed (:func:`expected_canberra`).
+
+    Returns
+    -------
+    ndarray of shape (len(sizes),)
+
+    Examples
+    --------
+    >>> orders = [[0, 1, 2, 3], [1, 0, 2, 3], [0, 1, 3, 2]]
+    >>> stability_curve(orders).round(3).tolist()
+    [0.889, 0.513, 0.602, 0.602]
+    """
     orders = check_orders(orders)
     m, n = orders.shape
     if m < 2:
         raise ValueError("stability needs at least two rankings")
-    sizes = np.arange(1, n + 1) if sizes is None else _check_sizes(sizes, n)
+    sizes = np.arange(1, n + 1) if sizes is None else parse_sizes(sizes, n)
     R = _ranks(orders)
     nb = sizes.size + 1
     n_lo = np.zeros(n + 2)                      # pairs x features with lo = l

@@ -23,15 +23,16 @@ Friedman + Nemenyi per evaluation, Kendall's W and bootstrap Spearman intervals 
 evaluations' rankings of the rankers, and, on synthetic data, how well each evaluation
 recovers the ground-truth quality.
 
-    >>> tasks = grid_tasks(["slavkov-single"], ["InfoGain"], learners=("knn",), n_folds=3,
+    >>> tasks = grid_tasks(["slavkov-single"], ["IG"], learners=("knn",), n_folds=3,
     ...                    n_sizes=4, n_random=2, seed=0)
     >>> sorted(tasks)
     ['random', 'rankers']
     >>> tasks["rankers"][0]["ranker"]
-    'InfoGain'
+    'IG'
 """
 from __future__ import annotations
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from scipy import stats as sps
@@ -42,10 +43,11 @@ from ..datasets import Dataset, catalog, load
 from ..datasets import quevedo2007 as Q
 from ..datasets import slavkov2020 as S20
 from ..evaluate import (auc_fr, curve_area, curve_delta, eca_vs_random, error_curves,
-                        expected_curve, stability_curve)
+                        expected_curve, ranking_distance, stability_curve)
 from ..learners import make_learner
 from ..orders import order_from_scores
 from ..parallel import run_tasks, task_seed
+from ..plots import cd_diagram
 from ..stats import average_ranks, friedman, nemenyi_cd
 from ..store import versioned
 
@@ -338,7 +340,7 @@ def gt_distance(order, relevance) -> float:
     order = np.asarray(order)
     scores = np.empty(order.size)
     scores[order] = np.arange(order.size, 0, -1)
-    return float(S20.ranking_distance(np.asarray(relevance, float), scores[None, :]))
+    return float(ranking_distance(np.asarray(relevance, float), scores[None, :]))
 
 
 def learner_evaluations(res: dict, rnd: dict, learner: str) -> dict:
@@ -634,10 +636,6 @@ def ground_truth_recovery(table: pd.DataFrame, *, truth: str = "GT distance",
 def cd_grid(table: pd.DataFrame, evaluations, *, ncols: int = 2, alpha: float = 0.05,
             min_coverage: float = 1.0):
     """One CD diagram (Demšar 2006) per evaluation, in a grid; returns the figure."""
-    import matplotlib.pyplot as plt
-
-    from ..plots import cd_diagram
-
     mats = {e: score_matrix(table, e, min_coverage=min_coverage) for e in evaluations}
     evaluations = [e for e in evaluations if min(mats[e].shape) >= 2]
     nrows = -(-len(evaluations) // ncols)
@@ -655,8 +653,6 @@ def cd_grid(table: pd.DataFrame, evaluations, *, ncols: int = 2, alpha: float = 
 
 def plot_agreement(matrix: pd.DataFrame, *, title: str | None = None):
     """Heat map of the pairwise Spearman ρ between evaluations (:func:`spearman_matrix`)."""
-    import matplotlib.pyplot as plt
-
     n = len(matrix)
     fig, ax = plt.subplots(figsize=(0.45 * n + 3, 0.45 * n + 2))
     im = ax.imshow(matrix.to_numpy(dtype=float), cmap="RdBu", vmin=-1, vmax=1)
@@ -674,8 +670,6 @@ def plot_agreement(matrix: pd.DataFrame, *, title: str | None = None):
 
 def plot_recovery(recovery: pd.DataFrame, *, title: str | None = None):
     """Each evaluation's agreement with the ground-truth quality (ρ and its interval)."""
-    import matplotlib.pyplot as plt
-
     r = recovery.iloc[::-1]
     fig, ax = plt.subplots(figsize=(6.5, 0.32 * len(r) + 1.2))
     y = np.arange(len(r))

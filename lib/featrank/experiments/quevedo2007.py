@@ -50,8 +50,8 @@ def make_ranker(name: str, degree: int = 1, C: float | None = None, k: int = 30)
         "SPE-ranker": lambda: spe.SPERanker(degree=degree),
         "SPE w/o GS": lambda: spe.SPERanker(degree=degree, remove_redundant=False),
         "SM": lambda: qr.StoppigliaSM(degree=degree),
-        "Relief_k": lambda: qr.ReliefK(k=k),
-        "GSRelief_k": lambda: qr.GSReliefK(k=k),
+        "Relief_k": lambda: qr.ReliefK(n_neighbors=k),
+        "GSRelief_k": lambda: qr.GSReliefK(n_neighbors=k),
         "RM": lambda: qr.RakotomamonjyRFE(degree=degree, C=1.0 if C is None else C),
         "DM": lambda: qr.DegroeveRFE(degree=degree, C=1.0 if C is None else C),
         "R2W2": lambda: qr.R2W2(degree=degree),
@@ -152,6 +152,42 @@ def wide(summary: pd.DataFrame, x: str, value: str, rankers=None) -> pd.DataFram
     t = summary.pivot(index=x, columns="ranker", values=value)
     cols = [r for r in (rankers or list(RANKERS) + ["FCBF"]) if r in t.columns]
     return t[cols]
+
+
+#: R2W2 as the grids run it, and with the defaults Spider's ``r2w2_sel`` documents
+R2W2_VARIANTS = {"ours: 30 steps, ball": dict(n_iter=30, radius="ball"),
+                 "Spider: 100 steps, variance": dict(n_iter=100, radius="variance")}
+
+
+@versioned("1")
+def r2w2_task(*, problem: str, rep: int, seed: int, degree: int, n_iter: int, radius: str,
+              **params) -> dict:
+    """R2W2 with given settings on one data set of a point: ``{"auc_fr"}``."""
+    from ..rankers.quevedo_rivals import R2W2
+
+    ds = make_problem(problem, rep, seed, **params)
+    est = R2W2(degree=degree, n_iter=n_iter, radius=radius).fit(ds.X, ds.y)
+    return dict(auc_fr=auc_fr(est.top_features_, ds.relevant, ds.redundant))
+
+
+def r2w2_settings_check(points: list[dict], reps: int, *, seed: int = 0,
+                        n_jobs=None) -> pd.DataFrame:
+    """Do R2W2's open settings explain its place? Every variant of :data:`R2W2_VARIANTS` on
+    the same data sets (the grids' seeds); per variant the mean over points of the median
+    AUC-FR, its SE, and the paired gain over the first variant with its SE."""
+    tasks = [dict(problem="poly", rep=rep, seed=seed, degree=p["d"], **v, **p)
+             for p in points for rep in range(reps) for v in R2W2_VARIANTS.values()]
+    out = run_tasks(r2w2_task, tasks, n_jobs=n_jobs, cache=NOTEBOOK, desc="R2W2 settings")
+    df = pd.DataFrame([{**t, **o} for t, o in zip(tasks, out)])
+    names = {(v["n_iter"], v["radius"]): k for k, v in R2W2_VARIANTS.items()}
+    df["variant"] = [names[(a, b)] for a, b in zip(df.n_iter, df.radius)]
+    w = df.groupby(list(points[0]) + ["variant"]).auc_fr.median().unstack("variant")
+    w = w[list(R2W2_VARIANTS)]
+    gain = w.sub(w.iloc[:, 0], axis=0)
+    n = len(w)
+    return pd.DataFrame({"auc_fr": w.mean(), "se": w.std(ddof=1) / np.sqrt(n),
+                         "gain": gain.mean(), "gain_se": gain.std(ddof=1) / np.sqrt(n),
+                         "n_points": n})
 
 
 # --------------------------------------------------------------------------- Sec. 5.2

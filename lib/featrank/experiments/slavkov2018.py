@@ -148,7 +148,7 @@ def synthetic_study(dataset: str = "combined", thetas=THETAS, n_rankings: int = 
     """Sec. 4 of Slavkov 2018: the curves of R_GT and of R_θ (mean over ``n_rankings``
     realisations) on a synthetic dataset, and dist(R_GT, R_θ) (Eq. 6 of Slavkov 2020) over the
     same realisations. Returns ``(gt, {θ: curves}, {θ: dist})``; cached (shared with nb 05)."""
-    from ..datasets.slavkov2020 import ranking_distance
+    from ..evaluate import ranking_distance
     from . import slavkov2020 as s20
 
     fam = s20.theta_family(dataset, tuple(thetas), n_rankings, n_repeats=n_repeats,

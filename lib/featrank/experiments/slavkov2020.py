@@ -395,7 +395,7 @@ def table3(n_rankings: int = 100, *, seed: int = 0, data_seed: int = 0, scale: s
     paper's value and the Monte-Carlo standard error of ours."""
     import pandas as pd
 
-    from ..datasets.slavkov2020 import spearman_rho
+    from ..evaluate import spearman_rho
 
     rows = []
     for ds in SYNTHETIC:
@@ -426,7 +426,8 @@ def table3_conventions(n_rankings: int = 100, *, seed: int = 0, thetas=THETAS):
 
     import pandas as pd
 
-    from ..datasets.slavkov2020 import ground_truth_relevance, noisy_relevances, ranking_distance
+    from ..datasets.slavkov2020 import ground_truth_relevance, noisy_relevances
+    from ..evaluate import ranking_distance
 
     rows = []
     for scale, ties, sel in itertools.product(("max", "none"), ("average", "index"),
@@ -472,22 +473,25 @@ def learner_separation(curves: dict, good=GOOD, bad=BAD) -> dict:
     ``curves[ranker]``: that ranker's :class:`Curves` (all on the same CV splits). Returns
     ``ffa_gap`` = mean over sizes of (mean good FFA - mean bad FFA), ``rfa_gap`` = mean over
     sizes of (mean bad RFA - mean good RFA), ``gap`` = their average (an ECA_delta with w = 1
-    between the two groups; accuracy units, > 0 = separates the right way), ``t`` = ``gap``
-    over its standard error across the paired CV splits, and ``min_pair`` = the smallest
-    ECA_delta (w = 1) of a good ranking over a bad one.
+    between the two groups; accuracy units, > 0 = separates the right way), ``t``,
+    ``ffa_t``, ``rfa_t`` = each gap over its standard error across the paired CV splits,
+    and ``min_pair`` = the smallest ECA_delta (w = 1) of a good ranking over a bad one.
     """
     def per_split(names, kind):
         return np.mean([getattr(curves[n], kind) for n in names], axis=0).mean(axis=1)
 
+    def t_of(d):
+        se = d.std(ddof=1) / np.sqrt(d.size) if d.size > 1 else np.nan
+        return float(d.mean() / se) if se > 1e-12 else np.nan
+
     d_ffa = per_split(good, "ffa") - per_split(bad, "ffa")
     d_rfa = per_split(bad, "rfa") - per_split(good, "rfa")
     d = (d_ffa + d_rfa) / 2
-    se = d.std(ddof=1) / np.sqrt(d.size) if d.size > 1 else np.nan
     pairs = [0.5 * (np.mean(curves[g].ffa_mean - curves[b].ffa_mean)
                     + np.mean(curves[b].rfa_mean - curves[g].rfa_mean))
              for g in good for b in bad]
     return {"ffa_gap": float(d_ffa.mean()), "rfa_gap": float(d_rfa.mean()),
-            "gap": float(d.mean()), "t": float(d.mean() / se) if se > 1e-12 else np.nan,
+            "gap": float(d.mean()), "t": t_of(d), "ffa_t": t_of(d_ffa), "rfa_t": t_of(d_rfa),
             "min_pair": float(min(pairs))}
 
 

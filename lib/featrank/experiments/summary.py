@@ -91,16 +91,39 @@ def status_table(root=None) -> pd.DataFrame:
 BEGIN, END = "<!-- status:begin -->", "<!-- status:end -->"
 
 
+def status_cell(row) -> str:
+    """The notebook table's ``status`` cell of one :func:`status_table` row.
+
+    >>> status_cell(dict(profile="quick", claims=20, yes=4, partly=8, no=8, **{"n/a": 0}))
+    'quick: 4 yes, 8 partly, 8 no of 20'
+    """
+    na = f", {row['n/a']} n/a" if row["n/a"] else ""
+    return (f"{row['profile']}: {row['yes']} yes, {row['partly']} partly, {row['no']} no"
+            f"{na} of {row['claims']}")
+
+
+def fill_status_column(text: str, status: pd.DataFrame) -> str:
+    """Set the last cell of each README notebook-table row (first cell `` `NN_name` ``)
+    from ``status``; a notebook without a summary in the shared format gets "–"."""
+    cells = {r["notebook"]: status_cell(r) for r in status.to_dict("records")}
+
+    def fill(m):
+        return f"{m.group(1)}| {cells.get(m.group(2), '–')} |"
+    return re.sub(r"^(\| `(\d\d_[\w]+)` \|.*?)\| [^|]* \|$", fill, text, flags=re.M)
+
+
 def update_readme(readme=None) -> bool:
-    """Rewrite the README's status block (between the two markers) from the summaries;
-    True if it changed."""
+    """Rewrite the README's status block (between the two markers) and the status column of
+    its notebook table from the summaries; True if it changed."""
     readme = Path(readme) if readme else project_root() / "README.md"
     text = readme.read_text()
     if BEGIN not in text or END not in text:
         raise ValueError(f"{readme} has no {BEGIN} ... {END} block to fill")
-    table = _markdown(status_table())
+    status = status_table()
+    table = _markdown(status)
     new = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END),
                  lambda _: f"{BEGIN}\n{table}\n{END}", text, flags=re.S)
+    new = fill_status_column(new, status)
     if new != text:
         atomic_write_bytes(readme, new.encode())
     return new != text

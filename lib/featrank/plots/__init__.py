@@ -7,7 +7,7 @@ The general figures are exported here (imported on first use)::
     fig = cd_diagram(average_ranks, nemenyi_cd(k, n_datasets))        # Demsar's CD diagram
 
 ``plot_curve`` (one FFA or RFA panel), ``plot_stability``, ``plot_sweep`` (a measure
-against an experiment parameter), ``plot_speed_ratios`` (``make bench``). The papers' own
+against an experiment parameter). The papers' own
 figure layouts stay in their sub-modules (``featrank.plots.slavkov2020``, ``.izetta2017``).
 """
 from __future__ import annotations
@@ -28,8 +28,8 @@ _API = {
     "plot_curve": "curves", "plot_stability": "curves", "curves_figure": "curves",
     # critical-difference diagram (Demsar 2006, Fig. 1)
     "cd_diagram": "cd",
-    # a measure against an experiment parameter; make bench's speed ratios
-    "plot_sweep": "sweeps", "plot_speed_ratios": "bench",
+    # a measure against an experiment parameter
+    "plot_sweep": "sweeps",
 }
 __all__ = ["METHOD_COLORS", "method_color", "savefig", *sorted(_API)]
 __getattr__, _lazy_dir = lazy_exports(__name__, _API)

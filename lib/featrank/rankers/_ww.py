@@ -1,17 +1,13 @@
 """The inner loop of the Weston–Watkins dual coordinate ascent (see
-``multiclass.weston_watkins_svm``), compiled with numba when it is installed."""
+``multiclass.weston_watkins_svm``), compiled with numba."""
 from __future__ import annotations
 
 import numpy as np
 
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - plain Python fallback (slow, same numbers)
-    def njit(*args, **kwargs):
-        return (lambda f: f) if not (args and callable(args[0])) else args[0]
+from .._jit import jit
 
 
-@njit(cache=True)
+@jit
 def ww_dual_cd(X, y, alpha, W, C, tol, max_epochs, seed):  # pragma: no cover - jitted
     """Epochs of coordinate ascent over ``alpha[i, k]`` (k != y[i]) in a random order; ``W``
     (c, d) is kept equal to ``Σ_i a_i x_i`` in place. Returns the number of epochs run."""

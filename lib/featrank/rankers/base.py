@@ -224,3 +224,41 @@ def _nominal_refused(name, nominal, parts) -> str:
             f"{_names(parts, nominal)}; encode them as numbers first (e.g. one-hot), or use a "
             "ranker that handles nominal features (InfoGain, GainRatio, SymmetricUncertainty, "
             "ChiSquared, OneR, ReliefF, RandomForestRanker, SVMRFE, FCBF)")
+
+
+def check_positive(name: str, value) -> None:
+    """Refuse a parameter that must be > 0 (``C`` of the SVM rankers)."""
+    if not value > 0:
+        raise ValueError(f"{name} must be > 0, got {value!r}")
+
+
+def check_degree(degree) -> int:
+    """A polynomial degree: a positive integer."""
+    if int(degree) != degree or degree < 1:
+        raise ValueError(f"degree must be a positive integer, got {degree!r}")
+    return int(degree)
+
+
+def binary_pm1(y):
+    """Class codes 0/1 -> -1/+1 (binary problems only, as in Quevedo 2007)."""
+    if y.max() > 1:
+        raise ValueError("this ranker handles binary problems only (Quevedo 2007, Sec. 4)")
+    return np.where(y == 1, 1.0, -1.0)
+
+
+def top_feature_example(cls_name: str, params: str = "") -> str:
+    """The numpydoc Examples section of a ranker of numeric features (the rivals of Quevedo
+    2007): feature 2 decides a binary class and comes first; ``params`` go before
+    ``n_features_to_select`` in the call (``"n_neighbors=5, "``)."""
+    return f"""
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from featrank.rankers import {cls_name}
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> r = {cls_name}({params}n_features_to_select=1).fit(X, y)
+    >>> int(r.top_features_[0]), r.transform(X).shape
+    (2, (40, 1))
+"""

@@ -204,9 +204,31 @@ def resolve_categorical(categorical, X) -> tuple[np.ndarray, np.ndarray]:
 def mdl_discretize(X, y, categorical=None):
     """Discretise every numeric column of ``X`` by Weka's supervised MDL; keep nominal ones.
 
-    Returns ``(codes, n_values, cut_points)``: ``codes`` (n, p) float bin/category codes with
-    NaN for missing values, ``n_values`` (p,) the number of bins or categories (1 for a numeric
-    attribute the MDL leaves whole), ``cut_points`` a list (``None`` for nominal features).
+    Parameters
+    ----------
+    X : array-like of shape (n, p)
+        Numeric values, or codes 0..k-1 of the nominal columns; NaN = missing.
+    y : array-like of shape (n,)
+        Class codes 0..c-1.
+    categorical : None, bool mask or int category counts, optional
+        The nominal columns (see :func:`resolve_categorical`); default: none.
+
+    Returns
+    -------
+    codes : ndarray of shape (n, p)
+        Float bin/category codes, NaN for missing values.
+    n_values : ndarray of shape (p,)
+        The number of bins or categories (1 for a numeric attribute the MDL leaves whole).
+    cut_points : list
+        Per column, the cut points (``None`` for nominal features).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.1, 0], [0.2, 1], [0.3, 0], [0.8, 1], [0.9, 0], [1.0, 1]])
+    >>> codes, n_values, cuts = mdl_discretize(X, [0, 0, 0, 1, 1, 1], [False, True])
+    >>> codes[:, 0].tolist(), n_values.tolist(), cuts[0].tolist(), cuts[1]
+    ([0.0, 0.0, 0.0, 1.0, 1.0, 1.0], [2, 2], [0.55], None)
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=np.intp)

@@ -25,38 +25,16 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
-from .base import BaseRanker
+from .base import BaseRanker, check_positive
 from .svmrfe import (_dual_weights, _pick_worst, binary_problems, elimination_schedule,
                      rfe_orders, scale_features)
-
-#: Izetta 2017's six combiners (their names, as in the tables) -> featrank.aggregate functions
-COMBINERS = {"3Q-SD": "q3_sd", "Av-SD": "average_sd", "Best Rank.": "best_rank",
-             "K-First": "k_first", "Condorcet": "copeland", "Schulze": "schulze"}
-
-
-def combine_lists(orders, combiner="k_first", **params) -> np.ndarray:
-    """Combine per-problem orders ``(M, p)`` into one order with a ``featrank.aggregate``
-    function, named as there (``"k_first"``) or as in Izetta 2017 (``"K-First"``). ``k`` for
-    K-First may be a fraction of p (``k=0.1``, the paper's default)."""
-    from .. import aggregate
-
-    name = COMBINERS.get(combiner, combiner)
-    if name not in COMBINERS.values():
-        raise ValueError(f"unknown combiner {combiner!r}; choose one of "
-                         f"{sorted(COMBINERS.values())} or {sorted(COMBINERS)}")
-    orders = np.asarray(orders)
-    if name == "k_first" and isinstance(params.get("k"), float) and params["k"] < 1:
-        params = {**params, "k": max(1, int(round(params["k"] * orders.shape[1])))}
-    return np.asarray(getattr(aggregate, name)(orders, **params), dtype=np.intp)
-
 
 class _RFEParams:
     def _schedule(self, p):
         return elimination_schedule(p, self.step, self.threshold, self.final_step, self.schedule)
 
     def _check_C(self):
-        if not self.C > 0:
-            raise ValueError(f"C must be > 0, got {self.C}")
+        check_positive("C", self.C)
 
 
 class MulticlassSVMRFE(_RFEParams, BaseRanker):
@@ -66,8 +44,11 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
     ----------
     decomposition : {"ovo", "ova"}, default "ovo"
         c(c−1)/2 lists (the paper's default) or c lists.
-    combiner : str, default "k_first"
-        One of ``COMBINERS`` (paper or library name).
+    combiner : callable
+        The list combination ``f(orders, **params) -> order``, e.g.
+        :func:`featrank.aggregate.k_first` (Izetta's six: ``featrank.aggregate.COMBINERS``,
+        :func:`featrank.aggregate.get_combiner`). Required: rankers come before
+        aggregation in the pipeline, so the ranker is handed the function.
     combiner_params : dict or None, default None
         Its keyword arguments (e.g. ``{"k": 0.1}`` for K-First, ``{"ties": "min_sd"}``).
     C, step, threshold, final_step, schedule, scaling, tol :
@@ -93,16 +74,17 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
     Examples
     --------
     >>> import numpy as np
+    >>> from featrank.aggregate import k_first
     >>> from featrank.rankers import MulticlassSVMRFE
     >>> rng = np.random.default_rng(0)
     >>> X = rng.normal(size=(60, 4))
     >>> y = np.digitize(X[:, 1], [-0.5, 0.5])        # three classes from feature 1
-    >>> r = MulticlassSVMRFE(step=1, threshold=0).fit(X, y)
+    >>> r = MulticlassSVMRFE(combiner=k_first, step=1, threshold=0).fit(X, y)
     >>> r.orders_.shape, int(r.top_features_[0])
     ((3, 4), 1)
     """
 
-    def __init__(self, decomposition="ovo", combiner="k_first", combiner_params=None, C=0.1,
+    def __init__(self, decomposition="ovo", combiner=None, combiner_params=None, C=0.1,
                  step=0.1, threshold=20, final_step=1, schedule="izetta", scaling="standard",
                  tol=1e-3, n_features_to_select=None):
         self.decomposition = decomposition
@@ -129,8 +111,14 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
         return _scores_from_order(order), order
 
     def recombine(self, combiner, **params) -> np.ndarray:
-        """The combined order of the fitted lists under another combiner."""
-        return combine_lists(self.orders_, combiner, **params)
+        """The combined order of the fitted lists under another combiner (a function
+        ``f(orders, **params) -> order``)."""
+        if not callable(combiner):
+            raise ValueError(
+                f"combiner must be a function f(orders, **params) -> order, got {combiner!r}; "
+                "pass e.g. featrank.aggregate.k_first (paper names: "
+                "featrank.aggregate.get_combiner('K-First'))")
+        return np.asarray(combiner(self.orders_, **params), dtype=np.intp)
 
 
 def _scores_from_order(order):

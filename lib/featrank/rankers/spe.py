@@ -11,12 +11,15 @@ Two stages, both plain numpy:
    its original norm (adaptive threshold, Eq. 14) is redundant and is skipped from then on.
    The loop stops when ``#cols(q) >= xi * n`` (the ``xi`` rule of Sec. 3.2) or all variables
    were visited.
+
+Also here: :class:`StoppigliaSM`, the Gram-Schmidt forward ranking of Stoppiglia et al.
+(2003) on the same expansion, one of the SPE-ranker's rivals in the paper (Sec. 2.2).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .base import BaseRanker
+from .base import BaseRanker, check_degree, top_feature_example
 
 _TINY = 1e-12
 
@@ -149,8 +152,7 @@ class SPERanker(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _check_params(self):
-        if int(self.degree) != self.degree or self.degree < 1:
-            raise ValueError(f"degree must be a positive integer, got {self.degree!r}")
+        check_degree(self.degree)
         if not 0 < self.xi <= 1:
             raise ValueError(f"xi must lie in (0, 1], got {self.xi!r}")
 
@@ -168,3 +170,87 @@ class SPERanker(BaseRanker):
         is_red = np.zeros(X.shape[1], dtype=bool)
         is_red[redundant] = True
         return scores, np.concatenate([order[~is_red[order]], redundant])
+
+
+# --------------------------------------------------------------------------- SM
+
+
+def _spe_features(X, degree):
+    """Centred SPE features (n, m, d): powers 1..d of each variable (Eq. 9)."""
+    F = np.stack([X ** j for j in range(1, degree + 1)], axis=2)
+    return F - F.mean(axis=0)
+
+
+class StoppigliaSM(BaseRanker):
+    """SM: Stoppiglia et al. (2003)'s Gram-Schmidt ranking (Quevedo 2007, Sec. 2.2, Eq. 7),
+    on the simplified polynomial expansion of degree ``degree`` (Table 1).
+
+    Each step scores every remaining variable by ``max_j cos^2(x_i^j, y)`` of its (projected)
+    powers, takes the best, and projects the remaining powers and ``y`` onto the orthogonal
+    complement of the selected variable's powers (modified Gram-Schmidt). Features and ``y``
+    are mean-centred first. Open choice: a variable enters with *all* its powers (the paper
+    ranks variables, not features). When the residual of ``y`` or every remaining feature
+    vanishes (more features than examples), the remaining variables keep the order of their
+    initial score. Features are numeric without missing values; a DataFrame with ``category`` columns is
+    refused.
+
+    Parameters
+    ----------
+    degree : int, default 1
+        Degree of the simplified polynomial expansion.
+    n_features_to_select : None, int or float, default None
+        Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
+
+    Attributes
+    ----------
+    scores_ : ndarray of shape (n_features,)
+        The cos^2 at which each variable was selected.
+    ranking_, top_features_ : the rank vector (1 = best) and the order of selection.
+    classes_, n_features_in_, feature_names_in_ :
+        As in :class:`~featrank.rankers.base.BaseRanker`.
+
+    """
+
+    _allow_nan = False
+
+    def __init__(self, degree: int = 1, n_features_to_select=None):
+        self.degree = degree
+        self.n_features_to_select = n_features_to_select
+
+    def _rank(self, X, y):
+        d = check_degree(self.degree)
+        n, m = X.shape
+        F = _spe_features(X, d)
+        norms0 = np.sqrt(np.einsum("nmd,nmd->md", F, F))
+        r = y - y.mean()
+        scores, order = np.zeros(m), []
+        alive = np.ones(m, dtype=bool)
+        initial = None
+        for _ in range(m):
+            nf = np.sqrt(np.einsum("nmd,nmd->md", F, F))
+            ok = nf > 1e-9 * np.maximum(norms0, _TINY)
+            ry = np.linalg.norm(r)
+            cos2 = np.where(ok, (np.einsum("n,nmd->md", r, F) / np.where(ok, nf, 1)) ** 2, 0)
+            cos2 = cos2.max(axis=1) / max(ry ** 2, _TINY)
+            if initial is None:
+                initial = cos2.copy()
+            if ry < 1e-9 * np.sqrt(n) or not np.any(ok[alive]):
+                rest = np.flatnonzero(alive)
+                order.extend(rest[np.argsort(-initial[rest], kind="stable")])
+                break
+            cos2[~alive] = -1.0
+            k = int(np.argmax(cos2))
+            scores[k], alive[k] = cos2[k], False
+            order.append(k)
+            for j in range(d):                       # project on each power of k in turn
+                v = F[:, k, j]
+                nv = np.linalg.norm(v)
+                if nv <= 1e-9 * max(norms0[k, j], _TINY):
+                    continue
+                q = v / nv
+                F -= q[:, None, None] * np.einsum("n,nmd->md", q, F)[None]
+                r = r - q * (q @ r)
+        return scores, np.asarray(order, dtype=np.intp)
+
+
+StoppigliaSM.__doc__ += top_feature_example('StoppigliaSM', '')

@@ -46,7 +46,8 @@ import numbers
 import numpy as np
 from sklearn.svm import SVC
 
-from .base import BaseRanker
+from .._libsvm import PrecomputedSVC
+from .base import BaseRanker, check_positive
 
 SCALINGS = ("minmax", "standard", None)
 
@@ -118,32 +119,14 @@ def scale_features(X, scaling="minmax") -> np.ndarray:
     return X
 
 
-try:  # libsvm as scikit-learn wraps it, called directly: SVC.fit's checks cost more than
-    # the solve on small Gram matrices; the public SVC is the fallback (same solver).
-    from sklearn.svm import _libsvm
-except ImportError:  # pragma: no cover
-    _libsvm = None
-
-
 def _dual_weights(K, y, C, tol, max_iter) -> np.ndarray:
-    """Solve the C-SVM dual on the precomputed Gram ``K`` with libsvm and return
-    ``beta = α∘y`` (length n), so that ``w = Xᵀ beta``. ``y`` holds 0/1 labels."""
-    n = K.shape[0]
-    beta = np.zeros(n)
-    if _libsvm is not None:
-        try:
-            _libsvm.set_verbosity_wrap(0)
-            out = _libsvm.fit(K, y.astype(np.float64), svm_type=0, sample_weight=np.empty(0),
-                              class_weight=np.empty(0), kernel="precomputed", C=float(C),
-                              nu=0.5, probability=0, degree=3, shrinking=1, tol=float(tol),
-                              cache_size=200.0, coef0=0.0, gamma=1.0, epsilon=0.1,
-                              max_iter=int(max_iter), random_seed=0)
-            beta[out[0]] = out[3][0]
-            return beta
-        except TypeError:  # pragma: no cover - private signature changed
-            pass
-    svc = SVC(kernel="precomputed", C=C, tol=tol, max_iter=max_iter).fit(K, y)
-    beta[svc.support_] = svc.dual_coef_[0]
+    """Solve the C-SVM dual on the precomputed Gram ``K`` with libsvm
+    (:class:`featrank._libsvm.PrecomputedSVC`: ``SVC.fit``'s checks cost more than the solve
+    on small Gram matrices) and return ``beta = α∘y`` (length n, libsvm's signs), so that
+    ``w = Xᵀ beta``. ``y`` holds 0/1 labels."""
+    svm = PrecomputedSVC(SVC(C=C, tol=tol, max_iter=max_iter), y).fit(K)
+    beta = np.zeros(K.shape[0])
+    beta[svm.support] = svm.dual_coef[0]
     return beta
 
 
@@ -403,8 +386,7 @@ class SVMRFE(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        if not self.C > 0:
-            raise ValueError(f"C must be > 0, got {self.C}")
+        check_positive("C", self.C)
         if self.multiclass not in ("ova", "ovo"):
             raise ValueError(f"multiclass must be 'ova' or 'ovo', got {self.multiclass!r}")
         Xe, groups = encode_nominal(X, self.categorical_, self.nominal)

@@ -1,4 +1,5 @@
-"""Figure of ``make bench`` (issue 8): speed ratios against the plain way, targets marked."""
+"""Figure of ``make bench``: speed ratios against the plain way, targets marked (developer
+tooling, outside the library)."""
 from __future__ import annotations
 
 import numpy as np
@@ -12,7 +13,7 @@ def plot_speed_ratios(df, *, title: str | None = None):
     """Two panels from the rows of ``data/results/bench.csv``.
 
     Left: one horizontal bar per item with a ratio, the plain way's time over ours (log
-    scale, > 1 = ours faster); a black tick marks the issue's target ratio where it sets one
+    scale, > 1 = ours faster); a black tick marks the target ratio where it sets one
     (k-NN curves 20x, SVM curves 3x sonar / 2x waveform, ReliefF 1x = Weka's time). Right:
     items whose target is an absolute time (aggregation at 12,625 x 28 <= 30 s, notebook 05's
     paper profile <= 8 h), our seconds against that limit. Green = target met, red = not met,

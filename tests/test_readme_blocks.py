@@ -1,0 +1,112 @@
+"""The README's generated blocks (layout tree, figure index) are current, and their generator
+finds which notebook cell saved which figure."""
+from __future__ import annotations
+
+import doctest
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import tools.book as book_tool
+import tools.figure_index as figure_index
+import tools.layout as layout
+import tools.readme as readme
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_readme_blocks_are_current():
+    if not (ROOT / ".git").exists():
+        pytest.skip("the layout tree is read from git: not a git checkout")
+    stale, _ = readme.stale_blocks(ROOT)
+    assert not stale, f"README.md: stale generated block(s) {stale}; regenerate with: {readme.COMMAND}"
+
+
+@pytest.mark.parametrize("module", [book_tool, figure_index, layout, readme])
+def test_tool_doctests(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_readme_cites_only_existing_figures():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"figures/[\w./-]+\.png", text))
+    assert cited, "the README cites no figure at all"
+    missing = sorted(p for p in cited if not (ROOT / p).exists())
+    assert not missing, f"README.md cites figures that do not exist: {missing}"
+
+
+def test_every_committed_figure_has_a_source():
+    entries = figure_index.figure_index(ROOT)
+    orphans = [e.file for e in entries if e.file and e.site is None]
+    assert not orphans, f"no notebook cell or script saves {orphans}: stale files?"
+
+
+def _notebook(path: Path, cells: list[tuple[str, str]]):
+    nb = {"cells": [{"cell_type": kind, "metadata": {}, "source": src,
+                     **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+                    for kind, src in cells],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+
+def test_figure_index_of_a_toy_notebook(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    _notebook(tmp_path / "notebooks" / "07_doe2021_toy.ipynb", [
+        ("markdown", "# 07 — Doe (2021)"),
+        ("code", "%matplotlib inline\nimport matplotlib.pyplot as plt\n"
+                 "from featrank.plots import savefig, method_color\n"
+                 "from featrank.plots import slavkov2020 as P\nimport featrank.plots.cd as CD\n"
+                 "NB = '07_doe2021_toy'\n"
+                 "def out(fig, name, close=False):\n    savefig(fig, NB, name)\n"
+                 "def block(name, k):\n    fig = CD.cd_diagram(name)\n    out(fig, f'fig{k}_{name}')\n"),
+        ("markdown", "## Fig. 3 — two datasets"),
+        ("code", "for ds in ['a', 'b']:\n    fig = P.plot_x(ds, color=method_color('IG'))\n"
+                 "    out(fig, f'fig3_{ds}')\n"),
+        ("markdown", "## Fig. 1\n\n### by hand"),
+        ("code", "fig = plt.figure()\nsavefig(fig, NB, 'fig1_x')\nblock('y', 4)\n"
+                 "savefig(fig, NB, 'fig9_never_saved')\n"),
+    ])
+    folder = tmp_path / "figures" / "07_doe2021_toy"
+    folder.mkdir(parents=True)
+    for name in ("fig3_a", "fig3_b", "fig1_x", "fig4_y", "stray"):
+        (folder / f"{name}.png").write_bytes(b"")
+    got = {(Path(e.file).stem if e.file else None):
+           (e.site and (e.site.cell, e.site.section, e.site.functions, e.site.exact))
+           for e in figure_index.figure_index(tmp_path)}
+    plot_x = ("featrank.plots.slavkov2020.plot_x",)
+    assert got["fig3_a"] == got["fig3_b"] == (3, "Fig. 3 — two datasets", plot_x, False)
+    assert got["fig1_x"] == (5, "by hand", (), True)
+    assert got["fig4_y"] == (5, "by hand", ("featrank.plots.cd.cd_diagram",), True)
+    assert got["stray"] is None
+    assert got[None][0] == 5  # fig9_never_saved: a save site without a committed file
+
+
+def test_unparsable_cell_is_named(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    _notebook(tmp_path / "notebooks" / "01_x.ipynb", [("code", "def broken(:\n")])
+    with pytest.raises(SyntaxError, match="01_x.ipynb cell 0"):
+        figure_index.figure_index(tmp_path)
+
+
+def test_book_shows_committed_figures_under_the_cells_without_images(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    nb = tmp_path / "notebooks" / "07_doe2021_toy.ipynb"
+    _notebook(nb, [("code", "from featrank.plots import savefig\nsavefig(fig, NB, 'fig1_a')"),
+                   ("code", "savefig(fig, NB, 'fig2_b')")])
+    data = json.loads(nb.read_text())
+    data["cells"][1]["outputs"] = [{"output_type": "display_data", "metadata": {},
+                                    "data": {"image/png": "iVBORw0KGgo=", "text/plain": "<Figure>"}}]
+    nb.write_text(json.dumps(data))
+    folder = tmp_path / "figures" / "07_doe2021_toy"
+    folder.mkdir(parents=True)
+    for name in ("fig1_a", "fig2_b"):
+        (folder / f"{name}.png").write_bytes(b"")
+    text, labels = book_tool.with_figures(nb, figure_index.figure_index(tmp_path))
+    cells = json.loads(text)["cells"]
+    assert labels == {"fig-figures-07-doe2021-toy-fig1-a"}
+    assert [c["cell_type"] for c in cells] == ["code", "markdown", "code"]
+    assert "```{figure} ../figures/07_doe2021_toy/fig1_a.png" in cells[1]["source"]
+    assert "Doe 2021 Fig. 1" in cells[1]["source"]

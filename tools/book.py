@@ -1,0 +1,344 @@
+"""Build the compendium as a static HTML book (``make book``), from the committed outputs.
+
+Nothing is executed. The sources are staged in ``build/book/src/`` and rendered by Sphinx
+with myst-nb (configuration in ``docs/conf.py``) into ``build/book/html/``:
+
+- every notebook of ``notebooks/`` (by glob: new ones are picked up), with its committed
+  outputs; under each cell that saves a figure, the committed file of ``figures/`` is shown
+  with its caption (the notebooks are run headless, so their outputs hold no images);
+- a landing page and a usage page cut from the README (the five papers, status, commands);
+- the figure index (``tools.figure_index``) with thumbnails;
+- every notebook's reproduction summary on one page (``data/results/<nb>/reproduction_summary.csv``,
+  or a link to the notebook's own section where the file does not exist yet);
+- ``data/README.md``.
+
+Staged files are rewritten only when their content changes, so a second build only
+re-renders what changed. The last line printed is the path of the book's ``index.html``.
+
+Examples
+--------
+>>> slug("Status (what is reproduced, at which profile)")
+'status-what-is-reproduced-at-which-profile'
+>>> md_table(["a", "b"], [["x|y", ""]])
+'| a | b |\\n|---|---|\\n| x\\\\|y |  |'
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tools.figure_index import FigureEntry, figure_index, notebooks, paper_of, short_name
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build" / "book"
+#: README sections (by heading) on the landing page; the others go to the usage page
+LANDING = ("What this is",)
+#: README sections that have a page of their own in the book
+OWN_PAGE = {"Figure index": "figures.md"}
+THUMB_WIDTH = "220px"
+
+
+# --------------------------------------------------------------------------- small helpers
+def slug(heading: str) -> str:
+    """The anchor a Markdown heading gets (GitHub's and MyST's rule for plain text)."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def md_table(header, rows) -> str:
+    """A Markdown table; ``|`` and newlines inside cells are escaped."""
+    def cell(v):
+        return str(v).replace("|", "\\|").replace("\n", " ")
+    lines = ["| " + " | ".join(map(cell, header)) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(map(cell, r)) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def write_if_changed(path: Path, data: bytes | str) -> Path:
+    """Write ``data`` unless the file already holds it (keeps Sphinx's rebuilds incremental)."""
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    if not path.exists() or path.read_bytes() != data:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return path
+
+
+def figure_label(file: str) -> str:
+    """The reference label of a figure shown in a notebook page."""
+    return "fig-" + re.sub(r"[^a-z0-9]+", "-", Path(file).with_suffix("").as_posix().lower()).strip("-")
+
+
+def caption(e: FigureEntry) -> str:
+    """A figure's caption: the paper figure, the file, the function that drew it."""
+    paper = f"{paper_of(e.site.notebook)} {e.paper_figure}".strip() if e.paper_figure else ""
+    drawn = ", ".join(f"`{f}`" for f in e.site.functions) or "matplotlib, in the cell above"
+    head = f"**{paper}.** " if paper else ""
+    return f"{head}`{e.file}`, drawn by {drawn}."
+
+
+# --------------------------------------------------------------------------- README pages
+def split_sections(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The README's lead (before the first ``##``) and its ``##`` sections (heading, text)."""
+    parts = re.split(r"^(?=## )", text, flags=re.M)
+    sections = [(p.splitlines()[0][3:].strip(), p) for p in parts[1:]]
+    return parts[0], sections
+
+
+def heading_pages(sections, landing="index.md", usage="usage.md") -> dict[str, str]:
+    """Anchor -> the page of the book it ends up on."""
+    pages = {}
+    for title, body in sections:
+        page = landing if title in LANDING else OWN_PAGE.get(title, usage)
+        for h in re.findall(r"^#{2,6} (.+)$", body, flags=re.M):
+            pages[slug(h)] = page
+    return pages
+
+
+def rewrite_links(text: str, here: str, pages: dict[str, str], stage: Path, base: str = "") -> str:
+    """README links made to work in the book: anchors to their page, ``data/README.md`` to
+    the data page, links to files the book does not have turned into plain text."""
+    def fix(m):
+        label, target = m.group(1), m.group(2)
+        if re.match(r"[a-z]+:", target):
+            return m.group(0)
+        if target.startswith("#"):
+            page = pages.get(target[1:], here)
+            return f"[{label}]({'' if page == here else page}{target})"
+        path = (base + target).split("#")[0]
+        if path in ("data/README.md", "README.md"):
+            return f"[{label}]({'data.md' if path.startswith('data') else 'index.md'})"
+        if (stage / path).exists():
+            return f"[{label}]({target})"
+        return label
+    return re.sub(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)", fix, text)
+
+
+def link_notebooks(text: str, names: list[str]) -> str:
+    """`` `01_name` `` in a table's first column -> a link to that notebook's page."""
+    for name in names:
+        breakable = name.replace("_", "_\u200b")  # long names may wrap at their underscores
+        text = text.replace(f"| `{name}` |", f"| [{breakable}](notebooks/{name}.ipynb) |")
+    return text
+
+
+def readme_pages(root: Path, stage: Path) -> dict[str, str]:
+    """The landing page and the usage page, cut from the README."""
+    lead, sections = split_sections(Path(root, "README.md").read_text(encoding="utf-8"))
+    pages = heading_pages(sections)
+    title, _, lead_body = lead.partition("\n")
+    names = [p.stem for p in notebooks(root)]
+    landing = [title, ""]
+    landing += [link_notebooks(rewrite_links(body, "index.md", pages, stage), names)
+                for t, body in sections if t in LANDING]
+    landing.append(LANDING_TOC)
+    usage = ["# Running and using the compendium", "", rewrite_links(lead_body, "usage.md", pages, stage)]
+    usage += [rewrite_links(body, "usage.md", pages, stage)
+              for t, body in sections if t not in LANDING and t not in OWN_PAGE]
+    return {"index.md": "\n".join(landing), "usage.md": "\n".join(usage)}
+
+
+LANDING_TOC = """
+## The book
+
+Each chapter is one notebook with the outputs it was committed with (nothing is re-run to
+build this book); every figure stands under the cell that drew it. After the chapters: the
+figure index, every reproduction summary on one page, how to run and use the compendium,
+and the data.
+
+```{toctree}
+:caption: Notebooks
+:glob:
+:titlesonly:
+:maxdepth: 1
+
+notebooks/*
+```
+
+```{toctree}
+:caption: Across the notebooks
+:maxdepth: 1
+
+figures
+summaries
+usage
+data
+```
+"""
+
+
+# --------------------------------------------------------------------------- generated pages
+def figures_page(entries: list[FigureEntry], shown: set[str]) -> str:
+    """Every committed figure with a thumbnail, its paper figure and where it comes from
+    (a link to the figure in its notebook page where ``shown`` has its label)."""
+    out = ["# Figure index", "",
+           "Every file of `figures/`: the paper figure it redoes, the notebook section that",
+           "saved it and the `featrank.plots` function that drew it (read from the notebooks'",
+           "code cells by `tools.figure_index`; the README holds the same table). Click a",
+           "thumbnail for the full figure, a title for the notebook page where it stands.", ""]
+    rows = [e for e in entries if e.file]
+    for nb in dict.fromkeys(e.site.notebook if e.site else "" for e in rows):
+        group = [e for e in rows if (e.site.notebook if e.site else "") == nb]
+        out += [f"## {nb or 'Not saved by any notebook or script'}", "",
+                "````{list-table}", ":header-rows: 1", ":widths: 30 70", ":class: figure-index", "",
+                "* - figure", "  - where it comes from"]
+        for e in group:
+            out += [f"* - :::{{image}} {e.file}", f"    :width: {THUMB_WIDTH}",
+                    f"    :alt: {Path(e.file).name}", "    :::", f"  - {figure_where(e, shown)}"]
+        out += ["````", ""]
+    return "\n".join(out)
+
+
+def figure_where(e: FigureEntry, shown: set[str]) -> str:
+    """The text beside a thumbnail."""
+    if e.site is None:
+        return f"`{e.file}`: no notebook or script saves it (a stale file?)"
+    drawn = ", ".join(f"`{f}`" for f in e.site.functions) or "matplotlib, in the cell"
+    if not e.from_notebook:
+        return f"`{e.file}`, saved by `{e.site.notebook}`, drawn by {drawn}"
+    paper = f"{paper_of(e.site.notebook)} {e.paper_figure}".strip() if e.paper_figure else \
+        "beyond the paper"
+    label = figure_label(e.file)
+    title = (f"{{ref}}`{paper} <{label}>`" if label in shown
+             else f"[{paper}](notebooks/{e.site.notebook}.ipynb)")
+    return (f"{title} — notebook {short_name(e.site.notebook)}, "
+            f"section *{e.site.section or 'top'}* (cell {e.site.cell + 1}); drawn by {drawn}; "
+            f"`{e.file}`")
+
+
+def summaries_page(root: Path) -> str:
+    """Every notebook's reproduction summary on one page."""
+    out = ["# Reproduction summaries", "",
+           "Each notebook ends with a reproduction summary: the paper's claim or number, the",
+           "paper's value, ours, whether they agree and why not. Notebooks in the shared format",
+           "write it to `data/results/<notebook>/reproduction_summary.csv`, shown here as it is;",
+           "for the others, follow the link to the notebook's own summary.", ""]
+    for nb in notebooks(root):
+        title = notebook_title(nb)
+        has_section = any(re.search(r"^#+\s+Reproduction summary", "".join(c["source"]), re.M)
+                          for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]
+                          if c["cell_type"] == "markdown")
+        anchor = "#reproduction-summary" if has_section else ""
+        link = f"[the notebook's Reproduction summary](notebooks/{nb.name}{anchor})"
+        out += [f"## {title}", ""]
+        table = Path(root, "data", "results", nb.stem, "reproduction_summary.csv")
+        if table.exists():
+            with table.open(encoding="utf-8", newline="") as f:
+                rows = list(csv.reader(f))
+            if rows:
+                out += [md_table(rows[0], rows[1:]), ""]
+            out += [f"From `{table.relative_to(root).as_posix()}`; discussed in {link}.", ""]
+        else:
+            out += [f"Not yet in the shared format: see {link}.", ""]
+    return "\n".join(out)
+
+
+def notebook_title(nb: Path) -> str:
+    """A notebook's first heading (its file name if it has none)."""
+    for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+        m = re.search(r"^#\s+(.*\S)", "".join(c["source"]), re.M) if c["cell_type"] == "markdown" else None
+        if m:
+            return m.group(1)
+    return nb.stem
+
+
+def data_page(root: Path, stage: Path, pages) -> str:
+    """``data/README.md``, its links made to work in the book."""
+    text = Path(root, "data", "README.md").read_text(encoding="utf-8")
+    return rewrite_links(text, "data.md", {}, stage, base="data/")
+
+
+# --------------------------------------------------------------------------- notebooks
+def with_figures(nb_path: Path, entries: list[FigureEntry]) -> tuple[str, set[str]]:
+    """The notebook's JSON with, under each cell that saved figures, a cell showing them
+    (unless its outputs already hold an image), and the labels of the figures shown."""
+    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    by_cell: dict[int, list[FigureEntry]] = {}
+    labels = set()
+    for e in entries:
+        if e.file and e.from_notebook and e.site.notebook == nb_path.stem:
+            by_cell.setdefault(e.site.cell, []).append(e)
+    for index in sorted(by_cell, reverse=True):
+        cell = nb["cells"][index]
+        if any(k.startswith("image/") for o in cell.get("outputs", []) for k in o.get("data", {})):
+            continue  # the notebook shows its figure itself
+        nb["cells"].insert(index + 1, figure_cell(by_cell[index], f"committed-figures-{index}"))
+        labels.update(figure_label(e.file) for e in by_cell[index])
+    return json.dumps(nb, ensure_ascii=False, indent=1), labels
+
+
+def figure_cell(entries: list[FigureEntry], cell_id: str) -> dict:
+    """A Markdown cell showing committed figures, each with its caption and label."""
+    parts = []
+    for e in entries:
+        parts += [f"```{{figure}} ../{e.file}", f":name: {figure_label(e.file)}",
+                  f":alt: {Path(e.file).name}", ":width: 100%", "", caption(e), "```", ""]
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {"tags": ["committed-figure"]},
+            "source": "\n".join(parts)}
+
+
+# --------------------------------------------------------------------------- build
+def stage(root: Path = ROOT, out: Path = BUILD / "src") -> Path:
+    """Write the book's sources into ``out`` (removing staged files that are no longer made)."""
+    entries = figure_index(root)
+    written = set()
+
+    def put(rel, data):
+        written.add(write_if_changed(out / rel, data).resolve())
+
+    for png in sorted(Path(root, "figures").rglob("*.png")):
+        put(png.relative_to(root).as_posix(), png.read_bytes())
+    shown = set()
+    for nb in notebooks(root):
+        text, labels = with_figures(nb, entries)
+        put(f"notebooks/{nb.name}", text)
+        shown |= labels
+    for name, text in readme_pages(root, out).items():
+        put(name, text)
+    put("figures.md", figures_page(entries, shown))
+    put("summaries.md", summaries_page(root))
+    put("data.md", data_page(root, out, {}))
+    for f in sorted(out.rglob("*"), reverse=True):
+        if f.is_file() and f.resolve() not in written:
+            f.unlink()
+    return out
+
+
+def build(root: Path = ROOT, build_dir: Path = BUILD, quiet: bool = True) -> Path:
+    """Stage the sources and run Sphinx; returns the path of the book's ``index.html``.
+
+    Warnings are errors (a broken cross-reference or a missing image fails the build).
+    """
+    src = stage(root, build_dir / "src")
+    html = build_dir / "html"
+    cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-c", str(root / "docs"),
+           "-d", str(build_dir / "doctrees"), "-W", "--keep-going", "-j", "1",
+           *(["-q"] if quiet else []), str(src), str(html)]
+    subprocess.run(cmd, check=True)
+    return html / "index.html"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--build-dir", type=Path, default=BUILD)
+    parser.add_argument("-v", "--verbose", action="store_true", help="show Sphinx's progress")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    try:
+        index = build(ROOT, args.build_dir.resolve(), quiet=not args.verbose)
+    except subprocess.CalledProcessError as exc:
+        print(f"the book did not build (sphinx exited with {exc.returncode}); see above", file=sys.stderr)
+        return 1
+    print(f"book built in {time.perf_counter() - start:.0f} s; open:", flush=True)
+    print(index)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
