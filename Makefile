@@ -20,7 +20,7 @@ ifdef FEATRANK_DATA
 export FEATRANK_DATA := $(abspath $(FEATRANK_DATA))
 endif
 
-.PHONY: all notebooks nb paper quick pack lock test unit nbval lab book data bench clean install
+.PHONY: all notebooks nb paper quick pack lock test unit nbval lab book data bench clean install evaluate
 
 all: notebooks
 
@@ -118,6 +118,23 @@ book: $(STAMP)
 # says so at once and lists what is missing, with where each file goes
 data: $(STAMP)
 	$(BIN)/python -m featrank.datasets --download --brief
+
+# `make evaluate DATA=my.csv TARGET=class RANKER=mypkg.module:MyRanker [PROFILE=quick]`: the
+# report of notebooks/evaluate_your_ranker.ipynb on your data and ranker, into reports/
+# (executed notebook and its HTML export). RANKER may also be a CSV of scores or of an order;
+# an import path is found from the top folder (and $PYTHONPATH).
+REPORTS  := reports
+evaluate: $(STAMP)
+	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [PROFILE=quick]"; exit 2)
+	@mkdir -p $(REPORTS)
+	$(eval REPORT := $(abspath $(REPORTS))/evaluate_$(basename $(notdir $(DATA)))_$(basename $(notdir $(subst :,/,$(RANKER)))))
+	cd notebooks && PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" FEATRANK_PROFILE=$(or $(PROFILE),quick) \
+	    $(BIN)/papermill --no-progress-bar -k python3 \
+	    -p data "$(if $(wildcard $(DATA)),$(abspath $(DATA)),$(DATA))" $(if $(TARGET),-p target "$(TARGET)") \
+	    -p ranker "$(if $(wildcard $(RANKER)),$(abspath $(RANKER)),$(RANKER))" \
+	    evaluate_your_ranker.ipynb $(REPORT).ipynb
+	$(BIN)/jupyter nbconvert --to html --no-input --log-level WARN $(REPORT).ipynb
+	@echo "report: $(REPORT).html"
 
 bench: $(STAMP)
 	$(BIN)/python tests/bench/run.py

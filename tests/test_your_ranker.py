@@ -1,0 +1,175 @@
+"""The ``evaluate_your_ranker`` report: its parameter checks (every bad input stops with a
+message saying what to fix) and a papermill run of the template with a toy ranker."""
+import os
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from featrank.datasets import Dataset
+from featrank.experiments import your_ranker as Y
+from featrank.orders import order_from_scores
+
+TESTS = Path(__file__).parent
+TEMPLATE = TESTS.parent / "notebooks" / "evaluate_your_ranker.ipynb"
+
+
+@pytest.fixture
+def toy_csv(tmp_path):
+    """120 examples: f0 and f1 carry the class, f2..f5 are noise."""
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 120)
+    X = rng.normal(size=(120, 6))
+    X[:, 0] += 2.0 * y
+    X[:, 1] -= 1.5 * y
+    df = pd.DataFrame(X, columns=[f"f{i}" for i in range(6)])
+    df["label"] = np.where(y == 1, "yes", "no")
+    path = tmp_path / "toy.csv"
+    df.to_csv(path, index=False)
+    return path
+
+
+def _write(tmp_path, name, df):
+    path = tmp_path / name
+    df.to_csv(path, index=False)
+    return str(path)
+
+
+def test_no_such_data_file():
+    with pytest.raises(Y.ParameterError, match="data: no such file 'missing.csv'"):
+        Y.check_data("missing.csv", "label")
+
+
+def test_missing_target_column(toy_csv):
+    with pytest.raises(Y.ParameterError, match=r"target: .* has no column 'class'.*'label'"):
+        Y.check_data(str(toy_csv), "class")
+
+
+def test_data_with_target_loads(toy_csv):
+    ds = Y.check_data(str(toy_csv), "label")
+    assert ds.X.shape == (120, 6) and sorted(ds.classes) == ["no", "yes"]
+
+
+def test_ranker_without_scores(toy_csv, monkeypatch):
+    monkeypatch.syspath_prepend(str(TESTS))
+    with pytest.raises(Y.ParameterError, match="NoScores exposes none of feature_importances_"):
+        Y.check_parameters(str(toy_csv), "label", "toy_ranker:NoScores", "smoke")
+
+
+def test_ranker_module_not_importable():
+    with pytest.raises(Y.ParameterError, match="cannot import module 'no_such_pkg.mod'"):
+        Y.check_ranker("no_such_pkg.mod:Ranker")
+
+
+def test_ranker_neither_file_nor_import_path():
+    with pytest.raises(Y.ParameterError, match="no such file 'scores.csv', and not an import"):
+        Y.check_ranker("scores.csv")
+
+
+def test_order_with_duplicates(toy_csv, tmp_path):
+    path = _write(tmp_path, "order.csv", pd.DataFrame({"feature": ["f1", "f0", "f1", "f2",
+                                                                   "f3", "f4"]}))
+    with pytest.raises(Y.ParameterError, match="lists 'f1' more than once"):
+        Y.check_parameters(str(toy_csv), "label", path, "smoke")
+
+
+def test_order_missing_features(toy_csv, tmp_path):
+    path = _write(tmp_path, "order.csv", pd.DataFrame({"feature": ["f1", "f0"]}))
+    with pytest.raises(Y.ParameterError, match="misses 4 of 6 features"):
+        Y.check_parameters(str(toy_csv), "label", path, "smoke")
+
+
+def test_scores_of_unknown_feature(toy_csv, tmp_path):
+    path = _write(tmp_path, "s.csv", pd.DataFrame({"feature": [f"g{i}" for i in range(6)],
+                                                   "score": np.arange(6.0)}))
+    with pytest.raises(Y.ParameterError, match="names feature 'g0', which toy does not have"):
+        Y.check_parameters(str(toy_csv), "label", path, "smoke")
+
+
+def test_unknown_profile(toy_csv):
+    with pytest.raises(Y.ParameterError, match="profile: 'fast' is not one of"):
+        Y.check_parameters(str(toy_csv), "label", "x:y", "fast")
+
+
+def test_scores_file_gives_order_by_decreasing_score(toy_csv, tmp_path):
+    path = _write(tmp_path, "s.csv", pd.DataFrame({"feature": ["f5", "f4", "f3", "f2", "f1",
+                                                               "f0"],
+                                                   "score": [0.1, 0.2, 0.2, 0.0, 3.0, 2.5]}))
+    _, spec, order = Y.check_parameters(str(toy_csv), "label", path, "smoke")
+    # f1 (3.0), f0 (2.5), then f3 and f4 tie at 0.2 -> the lower index first, f5, f2
+    assert spec.kind == "scores" and order.tolist() == [1, 0, 3, 4, 5, 2]
+
+
+def test_order_file_of_indices(toy_csv, tmp_path):
+    path = _write(tmp_path, "o.csv", pd.DataFrame({"rank_order": [3, 1, 0, 2, 5, 4]}))
+    _, spec, order = Y.check_parameters(str(toy_csv), "label", path, "smoke")
+    assert spec.kind == "order" and order.tolist() == [3, 1, 0, 2, 5, 4]
+
+
+def test_estimator_scores_from_each_attribute():
+    class Coef:
+        coef_ = np.array([[1.0, -3.0, 0.0], [-1.0, 1.0, 0.5]])
+
+    class Rank:
+        ranking_ = np.array([3, 1, 2])
+
+    assert Y.estimator_scores(Coef()).tolist() == [2.0, 4.0, 0.5]
+    assert order_from_scores(Y.estimator_scores(Rank())).tolist() == [1, 2, 0]
+
+
+def test_toy_ranker_finds_the_informative_features(toy_csv, monkeypatch):
+    monkeypatch.syspath_prepend(str(TESTS))
+    _, spec, order = Y.check_parameters(str(toy_csv), "label", "toy_ranker:MeanGapRanker",
+                                        "smoke")
+    assert spec.kind == "estimator" and set(order[:2].tolist()) == {0, 1}
+
+
+def test_permutation_test_on_a_perfect_ranking(toy_csv):
+    ds = Y.check_data(str(toy_csv), "label")
+    spec = Y.RankerSpec("order")
+    rep = Y.evaluate_ranker(ds, spec, np.array([0, 1, 2, 3, 4, 5]), "smoke")
+    eca = rep["learners"]["knn"]["eca"].set_index("weighting")
+    n = Y.SETTINGS["smoke"]["n_random"]
+    # the two informative features first beats random orders; the p-value is at least 1/(n+1)
+    assert (eca["eca"] > 0).all()
+    assert (eca["p_value"] >= 1 / (n + 1)).all() and eca.loc["uniform", "p_value"] <= 0.1
+    assert Y.LABEL not in rep["stability"]          # a fixed order cannot be refitted
+    text = Y.verdict(rep, "smoke")
+    assert "With k-NN, its ECA against random is" in text and "Its stability" not in text
+
+
+def _run_template(out, monkeypatch, **params):
+    papermill = pytest.importorskip("papermill")
+    path = os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])
+    monkeypatch.setenv("PYTHONPATH", path)
+    monkeypatch.setenv("FEATRANK_PROGRESS", "0")
+    return papermill.execute_notebook(str(TEMPLATE), str(out), parameters=params,
+                                      kernel_name="python3", progress_bar=False,
+                                      cwd=str(TEMPLATE.parent))
+
+
+def _outputs(nb):
+    text = []
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            text.append(o.get("text", "") or "".join(o.get("data", {}).get("text/markdown", "")))
+    return "\n".join(text)
+
+
+def test_template_runs_on_a_users_csv(toy_csv, tmp_path, monkeypatch):
+    nb = _run_template(tmp_path / "report.ipynb", monkeypatch, data=str(toy_csv),
+                       target="label", ranker="toy_ranker:MeanGapRanker", profile="smoke")
+    text = _outputs(nb)
+    assert "it beats a random ranking" in text
+    assert "stability over the CV training sets" in text
+
+
+def test_template_stops_at_the_first_cell_on_bad_parameters(toy_csv, tmp_path, monkeypatch):
+    papermill = pytest.importorskip("papermill")
+    with pytest.raises(papermill.PapermillExecutionError) as err:
+        _run_template(tmp_path / "bad.ipynb", monkeypatch, data=str(toy_csv),
+                      target="class", ranker="toy_ranker:MeanGapRanker", profile="smoke")
+    assert "has no column 'class'" in str(err.value)
+    # the cell that failed is the check right after the parameters (and papermill's cell)
+    assert err.value.exec_count == 3
