@@ -6,19 +6,21 @@ import pytest
 from scipy import stats as sps
 
 from featrank.experiments import benchmark as B
+from featrank.experiments import benchmark_agreement as BA
+from featrank.experiments import benchmark_summary as BS
 
 
 def test_kendall_w_equals_friedman_statistic():
     # W = chi2_F / (m (n - 1)) with scipy's tie-corrected Friedman statistic (judges = blocks)
     ranks = np.array([[1, 2, 3, 4, 5], [2, 1, 3, 5, 4], [1, 3, 2, 4, 4], [3, 1, 2, 5, 4]])
     chi2 = sps.friedmanchisquare(*ranks.T).statistic
-    assert B.kendall_w(ranks) == pytest.approx(chi2 / (4 * (5 - 1)))
+    assert BA.kendall_w(ranks) == pytest.approx(chi2 / (4 * (5 - 1)))
 
 
 def test_kendall_w_hand_worked():
     # three judges, three objects: column sums 4, 5, 9 -> S = (4-6)^2 + (5-6)^2 + (9-6)^2 = 14,
     # W = 12 S / (m^2 (n^3 - n)) = 168 / 216
-    assert B.kendall_w([[1, 2, 3], [2, 1, 3], [1, 2, 3]]) == pytest.approx(168 / 216)
+    assert BA.kendall_w([[1, 2, 3], [2, 1, 3], [1, 2, 3]]) == pytest.approx(168 / 216)
 
 
 def test_gt_distance_is_one_minus_spearman_with_mid_ranks():
@@ -71,11 +73,11 @@ def test_agreement_of_identical_and_reversed_evaluations():
     rng = np.random.default_rng(2)
     a = rng.random((6, 5))
     t = _table({"x": a, "y": 2 * a + 1, "z": -a})
-    out = B.agreement(t, ["x", "y", "z"], n_boot=50)
-    rho = B.spearman_matrix(out["spearman"], ["x", "y", "z"])
+    out = BA.agreement(t, ["x", "y", "z"], n_boot=50)
+    rho = BA.spearman_matrix(out["spearman"], ["x", "y", "z"])
     assert rho.loc["x", "y"] == pytest.approx(1.0) and rho.loc["x", "z"] == pytest.approx(-1.0)
-    assert B.pair_row(out["spearman"], "y", "x")["lo"] == pytest.approx(1.0)
-    w_xy = B.agreement(t, ["x", "y"], n_boot=50)
+    assert BA.pair_row(out["spearman"], "y", "x")["lo"] == pytest.approx(1.0)
+    w_xy = BA.agreement(t, ["x", "y"], n_boot=50)
     assert w_xy["w"] == pytest.approx(1.0)
 
 
@@ -94,7 +96,7 @@ def test_ground_truth_recovery_signs_lower_is_better_truth():
     rng = np.random.default_rng(3)
     quality = rng.random((3, 6))
     t = _table({"GT distance": 1 - quality, "good": quality, "bad": -quality})
-    rec = B.ground_truth_recovery(t, n_boot=50).set_index("evaluation")
+    rec = BA.ground_truth_recovery(t, n_boot=50).set_index("evaluation")
     assert rec.loc["good", "rho"] == pytest.approx(1.0)
     assert rec.loc["bad", "rho"] == pytest.approx(-1.0)
 
@@ -109,9 +111,9 @@ def test_summary_rows_fit_the_summary_format():
     vals["AUC-FR"] = np.where(np.arange(6)[:, None] < 3, base, np.nan)
     vals["GT distance"] = np.where(np.arange(6)[:, None] < 3, 1 - base, np.nan)
     t = _table(vals)
-    agree = B.agreement(t, evs, n_boot=50)
-    rows = B.summary_rows(agree, B.ground_truth_recovery(t, n_boot=50), B.friedman_table(t))
+    agree = BA.agreement(t, evs, n_boot=50)
+    rows = BS.summary_rows(agree, BA.ground_truth_recovery(t, n_boot=50), B.friedman_table(t))
     table = summary_table(rows, "smoke")
     assert len(table) == 10 and set(table["agrees"]) <= {"yes", "partly", "no", "n/a"}
-    assert "Kendall" in B.findings_text(agree, B.ground_truth_recovery(t, n_boot=50),
+    assert "Kendall" in BS.findings_text(agree, BA.ground_truth_recovery(t, n_boot=50),
                                         B.friedman_table(t))

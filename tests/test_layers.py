@@ -26,9 +26,9 @@ LAYERS = (
 )
 
 
-#: the modules that load others by name: lazy public names of a package, and the result
-#: store restoring a featrank dataclass a stored value names
-DYNAMIC = ("featrank._lazy", "featrank.store")
+#: modules that import by name on purpose: lazy re-exports, the store (a task by its
+#: identity) and the report template (the user's own ranker, given as "pkg.module:Class")
+DYNAMIC = ("featrank._lazy", "featrank.store", "featrank.experiments.your_ranker")
 
 
 def module_name(path: pathlib.Path) -> str:
