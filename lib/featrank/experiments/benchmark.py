@@ -21,7 +21,9 @@ One task per (dataset, ranker) (:func:`ranker_task`) and per (dataset, learner)
 ``dataset, ranker, evaluation, value``; the rest are the statistics of the notebook:
 Friedman + Nemenyi per evaluation, Kendall's W and bootstrap Spearman intervals between the
 evaluations' rankings of the rankers, and, on synthetic data, how well each evaluation
-recovers the ground-truth quality.
+recovers the ground-truth quality. The agreement statistics and figures are in
+:mod:`.benchmark_agreement`, the findings in :mod:`.benchmark_summary`; this module is a little
+over 400 lines because the two task functions and the evaluations they feed read together.
 
     >>> tasks = grid_tasks(["slavkov-single"], ["IG"], learners=("knn",), n_folds=3,
     ...                    n_sizes=4, n_random=2, seed=0)

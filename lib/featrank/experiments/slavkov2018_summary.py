@@ -1,7 +1,8 @@
 """Notebook 04's reproduction summary: Slavkov et al. (2018), claim by claim, with the verdict
 rules fixed before looking at our numbers (:data:`Z`, :func:`table3_cells`,
 :func:`count_verdict`, :func:`monotone_verdict`) and Fig. 3 tested as the paper tests it
-(:func:`fig3_tests`).
+(:func:`fig3_tests`). Over 400 lines: one short function per kind of row (Tables 1, 3, 5,
+Fig. 2, Fig. 3), each with its rule; they read best together.
 """
 from __future__ import annotations
 
