@@ -268,3 +268,13 @@ def test_a_large_family_is_packed_in_shards(tmp_path, monkeypatch):
     st.put("fam", *task_key(_count, {"x": 99}), 1, {"data": {}}, 0.0)
     assert pack(tmp_path) == {"fam": 41}
     assert [p.name for p in tmp_path.glob("fam*.jsonl.gz")] == ["fam.jsonl.gz"]
+
+
+def test_refresh_recomputes_what_the_scratch_store_holds(scratch, monkeypatch):
+    calls.clear()
+    run_tasks(_count, [dict(x=3)], n_jobs=1, cache="refresh_ns", progress=False)
+    run_tasks(_count, [dict(x=3)], n_jobs=1, cache="refresh_ns", progress=False)
+    assert calls == [3]                                  # the second run read the store
+    monkeypatch.setenv("FEATRANK_STORE", "refresh")
+    assert run_tasks(_count, [dict(x=3)], n_jobs=1, cache="refresh_ns", progress=False) == [9]
+    assert calls == [3, 3]                               # refresh: computed again

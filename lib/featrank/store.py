@@ -220,12 +220,13 @@ def _dataclass(path: str, fields: dict):
 
 # ------------------------------------------------------------------------ the store
 class Store:
-    """The entries of one namespace: read from ``read_dirs`` (in order), written to
+    """The entries of one namespace: read from ``read_dirs`` (in order; default: the write
+    folder alone; an empty list reads nothing, as ``FEATRANK_STORE=refresh`` asks), written to
     ``write_dir`` (a loose file per entry, atomically)."""
 
-    def __init__(self, write_dir, read_dirs=()):
+    def __init__(self, write_dir, read_dirs=None):
         self.write_dir = Path(write_dir)
-        dirs = [self.write_dir, *map(Path, read_dirs)]
+        dirs = [self.write_dir] if read_dirs is None else list(map(Path, read_dirs))
         self.read_dirs = list(dict.fromkeys(dirs))
         self._packs: dict = {}
         self.stale = self.capped = 0
