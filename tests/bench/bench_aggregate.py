@@ -1,4 +1,4 @@
-"""Rank aggregation at microarray scale (issue 8, item 2): Borda, sequential Condorcet,
+"""Rank aggregation at microarray scale: Borda, sequential Condorcet,
 Copeland and Schulze on m = 28 lists (the OVO lists of an 8-class problem) of p = 100,
 1,000 and 12,625 features; ours against the plain references of tests/_aggregate_reference.py
 (cubic Floyd-Warshall for Schulze, victories recounted at every step for Condorcet) where they

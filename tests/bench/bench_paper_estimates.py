@@ -1,4 +1,4 @@
-"""Estimated wall time of each notebook's ``paper`` profile on this machine (issue 8, item 5).
+"""Estimated wall time of each notebook's ``paper`` profile on this machine.
 
 For every notebook: read its ``paper`` settings (the settings cell of the committed notebook,
 executed with ``profile = "paper"``), count the tasks of each kind its cells submit, time one
