@@ -147,13 +147,16 @@ def curve_sizes(p, schedule="all"):
     return parse_sizes("all" if schedule == "all" else f"even:{int(schedule)}", p)
 
 
-@versioned("2")  # 2: MC4 is Prati's distance-weighted PageRank (was Dwork's MC4)
+# 2: MC4 is Prati's distance-weighted PageRank (was Dwork's MC4); 3: curves of fold 0 only
+@versioned("3")
 def run_fold(dataset, fold, n_folds=10, seed=0, learners=tuple(LEARNERS), schedule="all",
              extras=()):
     """All methods x learners x measures on one fold of one dataset.
 
     Returns a dict: ``areas`` (DataFrame: method, learner, measure, area), ``curves``
-    ({(method, learner, measure): values at ``sizes``}), ``sizes``, ``orders``."""
+    ({(method, learner, measure): values at ``sizes``}; for ``fold == 0`` only, which the
+    notebook draws: all folds' curves would make the committed store ten times larger),
+    ``sizes``, ``orders``."""
     from ...datasets import load
     from ...evaluate import curve_area, error_curves
     from ...learners import make_learner
@@ -190,7 +193,7 @@ def run_fold(dataset, fold, n_folds=10, seed=0, learners=tuple(LEARNERS), schedu
     areas = pd.DataFrame(rows)
     areas.insert(0, "fold", fold)
     areas.insert(0, "dataset", dataset)
-    return {"areas": areas, "curves": curves, "sizes": sizes,
+    return {"areas": areas, "curves": curves if fold == 0 else {}, "sizes": sizes,
             "orders": {k: np.asarray(v) for k, v in orders.items()}}
 
 
