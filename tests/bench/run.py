@@ -114,9 +114,19 @@ def _fmt(v) -> str:
     return f"{v:.4g}" if isinstance(v, float) else str(v)
 
 
+def out_path(relative: str) -> pathlib.Path:
+    """Where ``make bench`` writes ``relative`` (e.g. ``data/results/bench.csv``): in the
+    checkout, as committed outputs, unless ``$FEATRANK_OUTPUT`` names a scratch folder."""
+    from featrank.config import project_root
+
+    scratch = os.environ.get("FEATRANK_OUTPUT")
+    if scratch:
+        return pathlib.Path(scratch) / relative.replace("data/results/", "results/")
+    return project_root() / relative
+
+
 def main(argv=None) -> int:
-    from featrank._io import save_table
-    from featrank.config import results_out_dir
+    from featrank.io import atomic_write_bytes
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("only", nargs="*", help="run only bench modules whose name contains one")
@@ -145,7 +155,7 @@ def main(argv=None) -> int:
     if not rows:
         return 0
     df = pd.DataFrame(rows)
-    old_path = results_out_dir() / "bench.csv"
+    old_path = out_path("data/results/bench.csv")
     if args.only and old_path.exists():           # keep the rows of the modules not run now
         old = pd.read_csv(old_path)
         keep = old[~old["bench"].isin(stems) & old["bench"].isin(
@@ -153,7 +163,7 @@ def main(argv=None) -> int:
         keep = pd.DataFrame([judge(r) for r in keep.to_dict("records")]) if len(keep) else keep
         df = pd.concat([keep, df], ignore_index=True).sort_values("bench", kind="stable")
     df = df.reindex(columns=COLUMNS + [c for c in df.columns if c not in COLUMNS])
-    path = save_table(df, "", "bench")
+    path = atomic_write_bytes(old_path, df.to_csv(index=False, float_format="%.6g").encode())
     import readme_table
 
     if pathlib.Path(path).resolve() == (readme_table.ROOT / "data/results/bench.csv").resolve():
@@ -168,7 +178,8 @@ def main(argv=None) -> int:
 
         fig = plot_speed_ratios(df, title=f"make bench, {time.strftime('%Y-%m-%d', time.gmtime())}"
                                 f" ({os.cpu_count()} cores)")
-        print("figure:", savefig(fig, "bench", "speed_ratios", close=True))
+        print("figure:", savefig(fig, "bench", "speed_ratios", close=True,
+                                 directory=out_path("figures/bench")))
     return 0
 
 

@@ -17,6 +17,7 @@ method's colour comes from one table, :data:`METHOD_COLORS` (:func:`method_color
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import matplotlib
 
@@ -45,18 +46,21 @@ def __dir__():
     return sorted(set(globals()) | set(_API))
 
 
-def savefig(fig, notebook: str, name: str, *, dpi: int = 120, close: bool = False):
+def savefig(fig, notebook: str, name: str, *, dpi: int = 120, close: bool = False,
+            directory=None):
     """Save ``fig`` as ``<name>.png`` in the notebook's figures folder, with fixed metadata (an
     unchanged figure keeps its bytes), written atomically. Returns the path.
 
     The folder is :func:`featrank.config.figures_dir`: ``figures/<notebook>/`` only for a run
     at the notebook's committed profile, else the scratch folder (so no notebook needs a
-    switch of its own to protect the committed figures).
+    switch of its own to protect the committed figures). A script that is not a notebook
+    (``make bench``) names its own ``directory``.
     """
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight",
                 metadata={"Software": None})
-    path = atomic_write_bytes(figures_dir(notebook) / f"{name}.png", buf.getvalue())
+    folder = figures_dir(notebook) if directory is None else Path(directory)
+    path = atomic_write_bytes(folder / f"{name}.png", buf.getvalue())
     if close:
         plt.close(fig)
     return path
