@@ -67,3 +67,37 @@ def test_fill_status_column_sets_the_last_cell_only():
     out = S.fill_status_column(text, st).splitlines()
     assert out[0] == "| `02_x` | paper | redoes | quick: 1 yes, 1 partly, 1 no of 3 |"
     assert out[1] == "| `03_y` | p | r | – |" and out[2] == "other | a |"
+
+
+def test_the_readme_store_table_is_the_one_the_store_gives():
+    from featrank.config import project_root
+
+    text = (project_root() / "README.md").read_text()
+    block = text[text.index(S.STORE_BEGIN) + len(S.STORE_BEGIN):text.index(S.STORE_END)].strip()
+    assert block == S._markdown(S.store_table()), \
+        "README store table is stale: run python -m featrank.experiments.summary"
+
+
+def test_store_table_counts_entries_and_reads_the_bench_estimates(tmp_path, monkeypatch):
+    from featrank.store import Store, pack
+
+    (tmp_path / "notebooks").mkdir()
+    for nb in ("01_a", "02_b"):
+        (tmp_path / "notebooks" / f"{nb}.ipynb").write_text("{}")
+    (tmp_path / "notebooks" / "committed_profiles.txt").write_text("01_a paper\n02_b quick\n")
+    store = tmp_path / "data/results/01_a/store"
+    ident = {"task": "m.f", "version": "1", "params": {}, "libs": {}}
+    for i, sec in enumerate((1800.0, 3600.0, 1800.0)):
+        Store(store).put("fam", f"{i:04x}", ident, i, {}, seconds=sec)
+    pack(store)
+    Store(store).put("fam", "ffff", ident, 9, {}, seconds=1800.0)      # loose, not packed
+    pd.DataFrame({"item": ["nb01 paper profile (estimate)",
+                           "nb02 paper profile (estimate, lower bound)",
+                           "nb02 paper profile, Table 1 part (estimate)"],
+                  "ours_s": [7200.0, 3600.0, 1.0]}).to_csv(
+        tmp_path / "data/results/bench.csv", index=False)
+    monkeypatch.setattr(S, "committed_profile", {"01_a": "paper", "02_b": "quick"}.get)
+    t = S.store_table(tmp_path)
+    assert t.values.tolist() == [
+        ["01_a", "paper", "fam 4", "2.5", "2.0 h"],
+        ["02_b", "quick", "–", "0.0", "1.0 h (lower bound)"]]

@@ -305,6 +305,37 @@ def _read_pack(path: str, mtime_ns: int, size: int) -> dict:
         return {e["key"]: e for e in entries}
 
 
+def contents(directory) -> dict:
+    """``{family: (entries, seconds)}`` of the store under ``directory`` (packed and loose):
+    how many results it holds and the compute time they took when they were made.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> ident = {"task": "mod.f", "version": "1", "params": {}, "libs": {}}
+    >>> Store(d).put("f", "0a1b", ident, [1.5], {}, seconds=2.25)
+    >>> contents(d)
+    {'f': (1, 2.25)}
+    >>> _ = pack(d); contents(d)
+    {'f': (1, 2.25)}
+    """
+    directory = Path(directory)
+    if not directory.is_dir():
+        return {}
+    out = {}
+    families = {p.name for p in directory.iterdir() if p.is_dir()}
+    families |= {p.name.split(".")[0] for p in directory.glob("*.jsonl.gz")}
+    for family in sorted(families):
+        entries = dict(read_family(directory, family))
+        for p in sorted((directory / family).glob("*.json")):
+            try:
+                e = json.loads(p.read_bytes())
+            except ValueError:
+                continue
+            entries[e["key"]] = e
+        out[family] = (len(entries), sum(float(e.get("seconds", 0.0)) for e in entries.values()))
+    return out
+
+
 def pack(directory) -> dict:
     """Fold the loose entries under ``directory`` into its packed files (``<family>.jsonl.gz``,
     or 16 shards ``<family>.<hex>.jsonl.gz`` past :data:`SHARD_AT` entries; atomic rewrites,

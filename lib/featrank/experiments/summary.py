@@ -27,7 +27,8 @@ from pathlib import Path
 import pandas as pd
 
 from .._io import atomic_write_bytes, save_table
-from ..config import PROFILES, project_root, results_dir
+from ..config import PROFILES, committed_profile, project_root, results_dir
+from ..store import contents
 
 COLUMNS = ("claim", "paper", "ours", "se", "agrees", "why_not", "profile")
 AGREES = ("yes", "partly", "no", "n/a")
@@ -88,7 +89,32 @@ def status_table(root=None) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["notebook", "profile", "claims", *AGREES])
 
 
+def store_table(root=None) -> pd.DataFrame:
+    """Per notebook: the profile of its committed outputs, what its committed result store
+    holds (entries per task family, and the CPU hours they took) and ``make bench``'s estimate
+    of its whole paper profile on 2 cores (``data/results/bench.csv``)."""
+    root = Path(root) if root else project_root()
+    bench = root / "data/results/bench.csv"
+    est = {}
+    if bench.exists():
+        b = pd.read_csv(bench)
+        for item, secs in zip(b["item"], b["ours_s"]):
+            m = re.match(r"nb(\d\d) paper profile(, whole notebook)? \(estimate", str(item))
+            if m:
+                est[m.group(1)] = f"{float(secs) / 3600:,.1f} h" + (
+                    " (lower bound)" if "lower bound" in str(item) else "")
+    rows = []
+    for nb in sorted(p.stem for p in (root / "notebooks").glob("0[1-9]_*.ipynb")):
+        stored = contents(root / "data/results" / nb / "store")
+        rows.append({"notebook": nb, "committed at": committed_profile(nb) or "–",
+                     "paper store": ", ".join(f"{f} {n:,}" for f, (n, _) in stored.items()) or "–",
+                     "CPU h stored": f"{sum(s for _, s in stored.values()) / 3600:,.1f}",
+                     "paper estimate (2 cores)": est.get(nb[:2], "–")})
+    return pd.DataFrame(rows)
+
+
 BEGIN, END = "<!-- status:begin -->", "<!-- status:end -->"
+STORE_BEGIN, STORE_END = "<!-- store:begin -->", "<!-- store:end -->"
 
 
 def status_cell(row) -> str:
@@ -113,8 +139,9 @@ def fill_status_column(text: str, status: pd.DataFrame) -> str:
 
 
 def update_readme(readme=None) -> bool:
-    """Rewrite the README's status block (between the two markers) and the status column of
-    its notebook table from the summaries; True if it changed."""
+    """Rewrite the README's status block (between the two markers), the status column of its
+    notebook table from the summaries, and its store block (:func:`store_table`); True if
+    it changed."""
     readme = Path(readme) if readme else project_root() / "README.md"
     text = readme.read_text()
     if BEGIN not in text or END not in text:
@@ -124,6 +151,10 @@ def update_readme(readme=None) -> bool:
     new = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END),
                  lambda _: f"{BEGIN}\n{table}\n{END}", text, flags=re.S)
     new = fill_status_column(new, status)
+    if STORE_BEGIN in new:
+        store = _markdown(store_table())
+        new = re.sub(re.escape(STORE_BEGIN) + r".*?" + re.escape(STORE_END),
+                     lambda _: f"{STORE_BEGIN}\n{store}\n{STORE_END}", new, flags=re.S)
     if new != text:
         atomic_write_bytes(readme, new.encode())
     return new != text
