@@ -59,3 +59,17 @@ def test_readme_speed_table_is_generated_from_bench_csv():
     block = text.split(readme_table.BEGIN)[1].split(readme_table.END)[0].strip()
     want = readme_table.render(pd.read_csv(readme_table.ROOT / "data/results/bench.csv"))
     assert block == want, "README speed table is stale: run python tests/bench/readme_table.py"
+
+
+def test_reading_a_notebooks_paper_settings_keeps_the_active_profile():
+    """The estimates exec a notebook's settings cell at `paper`; the tasks they then time must
+    not write into the committed result store (which a `paper` profile would)."""
+    import bench_paper_estimates as est
+    from featrank.config import active_profile, get_profile, store_dirs
+
+    get_profile("quick")
+    S = est._settings("01_quevedo2007_spe_ranker")["SETTINGS"]
+    assert S["paper"]["reps"] == 30
+    assert active_profile() == "quick"
+    write, _ = store_dirs("01_quevedo2007_spe_ranker")
+    assert "data/results" not in write.as_posix()
