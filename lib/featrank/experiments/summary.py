@@ -91,8 +91,9 @@ def status_table(root=None) -> pd.DataFrame:
 
 def store_table(root=None) -> pd.DataFrame:
     """Per notebook: the profile of its committed outputs, what its committed result store
-    holds (entries per task family, and the CPU hours they took) and ``make bench``'s estimate
-    of its whole paper profile on 2 cores (``data/results/bench.csv``)."""
+    holds (entries per task family, and the sum of the tasks' own wall times: CPU hours on a
+    quiet machine, more when the tasks shared their cores) and ``make bench``'s estimate of
+    its whole paper profile on 2 cores (``data/results/bench.csv``)."""
     root = Path(root) if root else project_root()
     bench = root / "data/results/bench.csv"
     est = {}
@@ -108,7 +109,7 @@ def store_table(root=None) -> pd.DataFrame:
         stored = contents(root / "data/results" / nb / "store")
         rows.append({"notebook": nb, "committed at": committed_profile(nb) or "–",
                      "paper store": ", ".join(f"{f} {n:,}" for f, (n, _) in stored.items()) or "–",
-                     "CPU h stored": f"{sum(s for _, s in stored.values()) / 3600:,.1f}",
+                     "task hours stored": f"{sum(s for _, s in stored.values()) / 3600:,.1f}",
                      "paper estimate (2 cores)": est.get(nb[:2], "–")})
     return pd.DataFrame(rows)
 
