@@ -278,3 +278,18 @@ def test_refresh_recomputes_what_the_scratch_store_holds(scratch, monkeypatch):
     monkeypatch.setenv("FEATRANK_STORE", "refresh")
     assert run_tasks(_count, [dict(x=3)], n_jobs=1, cache="refresh_ns", progress=False) == [9]
     assert calls == [3, 3]                               # refresh: computed again
+
+
+def test_a_family_of_large_entries_is_packed_in_shards_too(tmp_path, monkeypatch):
+    """Few but large entries (a fold with its curves) are sharded by size, so no packed file
+    grows past what a repository should hold."""
+    monkeypatch.setattr(store, "SHARD_BYTES", 2_000)
+    st = Store(tmp_path)
+    for x in range(8):
+        key, ident = task_key(_count, {"x": x})
+        st.put("big", key, ident, np.arange(100.0) * x, {"data": {}}, 0.0)
+    assert pack(tmp_path) == {"big": 8}
+    assert len(list(tmp_path.glob("big.?.jsonl.gz"))) == 16
+    fresh = Store(tmp_path / "elsewhere", read_dirs=[tmp_path])
+    value, ok = fresh.get("big", task_key(_count, {"x": 3})[0])
+    assert ok and np.array_equal(value, np.arange(100.0) * 3)

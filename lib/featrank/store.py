@@ -271,9 +271,11 @@ class Store:
         return self._packs[k]
 
 
-#: a family with more entries is packed in 16 shards by the first hex digit of the key
-#: (each file stays small enough for a repository; ~45 bytes an entry compressed)
+#: a family with more entries, or more than SHARD_BYTES of JSON, is packed in 16 shards by the
+#: first hex digit of the key, so each file stays well under 2 MB compressed (ranking tasks:
+#: ~45 bytes an entry compressed; a fold of notebook 02: ~11 KB)
 SHARD_AT = 20_000
+SHARD_BYTES = 4_000_000
 
 
 def _pack_files(directory: Path, family: str) -> list:
@@ -366,14 +368,15 @@ def pack(directory) -> dict:
 
 def _write_family(directory: Path, family: str, entries: dict) -> None:
     old = set(_pack_files(directory, family))
-    if len(entries) > SHARD_AT:
+    text = {k: json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n"
+            for k, e in entries.items()}
+    if len(entries) > SHARD_AT or sum(map(len, text.values())) > SHARD_BYTES:
         groups = {f"{family}.{h}.jsonl.gz": [k for k in entries if k[0] == h]
                   for h in "0123456789abcdef"}
     else:
         groups = {f"{family}.jsonl.gz": list(entries)}
     for name, keys in groups.items():
-        lines = "".join(json.dumps(entries[k], sort_keys=True, separators=(",", ":")) + "\n"
-                        for k in sorted(keys))
+        lines = "".join(text[k] for k in sorted(keys))
         atomic_write_bytes(directory / name, gzip.compress(lines.encode(), 9, mtime=0))
         old.discard(directory / name)
     for path in old:
