@@ -325,18 +325,29 @@ def contents(directory) -> dict:
     if not directory.is_dir():
         return {}
     out = {}
-    families = {p.name for p in directory.iterdir() if p.is_dir()}
-    families |= {p.name.split(".")[0] for p in directory.glob("*.jsonl.gz")}
-    for family in sorted(families):
-        entries = dict(read_family(directory, family))
-        for p in sorted((directory / family).glob("*.json")):
-            try:
-                e = json.loads(p.read_bytes())
-            except ValueError:
-                continue
-            entries[e["key"]] = e
+    for family in _families(directory):
+        entries = _entries(directory, family, sorted((directory / family).glob("*.json")))
         out[family] = (len(entries), sum(float(e.get("seconds", 0.0)) for e in entries.values()))
     return out
+
+
+def _families(directory: Path) -> list:
+    """The task families of a store folder: its subfolders (loose entries) and packed files."""
+    families = {p.name for p in directory.iterdir() if p.is_dir()}
+    families |= {p.name.split(".")[0] for p in directory.glob("*.jsonl.gz")}
+    return sorted(families)
+
+
+def _entries(directory: Path, family: str, loose: list) -> dict:
+    """``{key: entry}`` of a family's packed files, updated with the readable ``loose`` ones."""
+    entries = dict(read_family(directory, family))
+    for p in loose:
+        try:
+            e = json.loads(p.read_bytes())
+        except ValueError:
+            continue
+        entries[e["key"]] = e
+    return entries
 
 
 def pack(directory) -> dict:
@@ -346,18 +357,10 @@ def pack(directory) -> dict:
     ``{family: number of entries}``."""
     directory = Path(directory)
     counts = {}
-    families = {p.name for p in directory.iterdir() if p.is_dir()}
-    families |= {p.name.split(".")[0] for p in directory.glob("*.jsonl.gz")}
-    for family in sorted(families):
+    for family in _families(directory):
         sub = directory / family
         loose = sorted(sub.glob("*.json"))
-        entries = read_family(directory, family)
-        for p in loose:
-            try:
-                e = json.loads(p.read_bytes())
-            except ValueError:
-                continue
-            entries[e["key"]] = e
+        entries = _entries(directory, family, loose)
         _write_family(directory, family, entries)
         for p in loose:
             p.unlink()
