@@ -149,16 +149,18 @@ def update_readme(readme=None) -> bool:
         raise ValueError(f"{readme} has no {BEGIN} ... {END} block to fill")
     status = status_table()
     table = _markdown(status)
-    new = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END),
-                 lambda _: f"{BEGIN}\n{table}\n{END}", text, flags=re.S)
-    new = fill_status_column(new, status)
+    new = fill_status_column(_fill_block(text, BEGIN, END, table), status)
     if STORE_BEGIN in new:
-        store = _markdown(store_table())
-        new = re.sub(re.escape(STORE_BEGIN) + r".*?" + re.escape(STORE_END),
-                     lambda _: f"{STORE_BEGIN}\n{store}\n{STORE_END}", new, flags=re.S)
+        new = _fill_block(new, STORE_BEGIN, STORE_END, _markdown(store_table()))
     if new != text:
         atomic_write_bytes(readme, new.encode())
     return new != text
+
+
+def _fill_block(text: str, begin: str, end: str, body: str) -> str:
+    """``text`` with what lies between the markers ``begin`` and ``end`` replaced by ``body``."""
+    return re.sub(re.escape(begin) + r".*?" + re.escape(end),
+                  lambda _: f"{begin}\n{body}\n{end}", text, flags=re.S)
 
 
 def _markdown(df: pd.DataFrame) -> str:
