@@ -25,6 +25,13 @@ def test_speed_targets():
     assert j({"item": "schulze p=1000 m=28", "ours_s": 31.0})["target"] == ""
     assert j({"item": "nb05 paper profile, Table 1 low-dim datasets (estimate)",
               "ours_s": 7 * 3600.0})["met"] == "yes"
+    assert j({"item": "nb05 paper profile, whole notebook (estimate)",
+              "ours_s": 13 * 3600.0})["met"] == "no"
+    assert j({"item": "nb05 paper profile, synthetic part (estimate)", "ours_s": 1.0})["met"] == ""
+    assert j({"item": "nb03 paper profile (estimate)", "ours_s": 23 * 3600.0})["met"] == "yes"
+    assert j({"item": "nb03 choice of C per curve point (profile)", "ours_s": 1.0})["met"] == ""
+    assert j({"item": "all five notebooks, make paper (estimate)",
+              "ours_s": 49 * 3600.0})["met"] == "no"
     assert j({"item": "borda p=12625 m=28", "ours_s": np.nan})["met"] == "n/a"
     assert j({"item": "mc4 p=12625 m=28", "ours_mb": 481.0})["met"] == "yes"
     assert j({"item": "prati_mc4 p=12625 m=28", "ours_mb": 1300.0})["met"] == "no"
@@ -73,3 +80,18 @@ def test_reading_a_notebooks_paper_settings_keeps_the_active_profile():
     assert active_profile() == "quick"
     write, _ = store_dirs("01_quevedo2007_spe_ranker")
     assert "data/results" not in write.as_posix()
+
+
+def test_make_paper_row_sums_the_five_notebooks_once():
+    import bench_paper_estimates as B
+
+    rows = [{"item": "nb01 paper profile (estimate)", "ours_s": 1.0},
+            {"item": "nb02 paper profile (estimate, lower bound)", "ours_s": 2.0},
+            {"item": "nb03 paper profile (estimate)", "ours_s": 4.0},
+            {"item": "nb03 choice of C per curve point (profile)", "ours_s": 100.0},
+            {"item": "nb05 paper profile, synthetic part (estimate)", "ours_s": 100.0},
+            {"item": "nb05 paper profile, whole notebook (estimate)", "ours_s": 8.0},
+            {"item": "nb04 paper profile (estimate)", "ours_s": 16.0}]
+    row = B._all_five(rows)
+    assert row["ours_s"] == 31.0
+    assert "not measured" in B._all_five(rows[:3])["note"]

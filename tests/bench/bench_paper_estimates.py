@@ -281,10 +281,11 @@ def _nb03(seed=0):
 
 
 # --------------------------------------------------------------------------- notebook 05
-def _curve_cost(E, func, task, sizes_paper, n_repeats, k):
+def _curve_cost(E, func, task, sizes_paper, n_repeats, k=None):
     """CPU seconds of one paper curve task (n_repeats x 10-fold CV at every size), from one
-    10-fold pass at about ``k`` of the sizes."""
-    sub = _spread(sizes_paper, k)
+    10-fold pass at about ``k`` of the sizes (``None``: at all of them; the cost of a size
+    grows with it, so a few spread sizes can be off by a tenth)."""
+    sub = tuple(int(s) for s in sizes_paper) if k is None else _spread(sizes_paper, k)
     _, c = _clock(func, dict(task, n_repeats=1, sizes=sub), E.CACHE)
     return c * n_repeats * len(sizes_paper) / len(sub)
 
@@ -322,7 +323,7 @@ def _nb05(seed=0, k_sizes=8):
     ds = E.load_dataset("combined")
     sizes = E.resolve_sizes("paper", ds.n_features)
     noisy = _curve_cost(E, E.noisy_curves, dict(dataset="combined", theta=0.1, index=0,
-                                                seed=seed), sizes, reps, k_sizes)
+                                                seed=seed), sizes, reps)   # most of the part
     rank = sum(_clock(E.rank_features, dict(dataset="combined", ranker=r, seed=seed), E.CACHE)[1] for r in E.RANKERS)
     _PASS["combined"] = (noisy / reps, rank)
     learners = {}
@@ -360,7 +361,8 @@ def _nb05(seed=0, k_sizes=8):
                      f"{n_syn} synthetic datasets: R_GT + {len(S['thetas'])} thetas x {n_noisy} "
                      f"noisy rankings + {n_random} random orders each (SVM); learner study "
                      f"({', '.join(S['learners'])}) on combined; costs from combined; one pass "
-                     "timed at a few sizes per learner, scaled. "))
+                     "timed at every size (R_theta, random orders) or a few (other learners), "
+                     "scaled. "))
     total = low_cpu + sum(high.values()) + syn_cpu
     rows.append(_row("nb05 paper profile, whole notebook (estimate)", total,
                      {"low-dim datasets": low_cpu, "microarrays": sum(high.values()),
@@ -370,9 +372,10 @@ def _nb05(seed=0, k_sizes=8):
 
 def _nb04(seed=0):
     """Slavkov 2018: the same task functions as notebook 05 (experiments.slavkov2018 calls
-    experiments.slavkov2020), so the per-pass costs measured for notebook 05 are reused:
-    synthetic ``combined`` (R_GT + thetas x n_noisy realisations + the ReliefF/IG pair) at
-    its size grid, and Table 5 (4 rankers' curves) on every available dataset of Table 4."""
+    experiments.slavkov2020). Synthetic ``combined`` (R_GT + thetas x n_noisy realisations +
+    the ReliefF/IG pair): one task timed whole at the notebook's CV and size grid; Table 5
+    (4 rankers' curves) on every available dataset of Table 4: notebook 05's per-pass costs,
+    scaled to this notebook's grids."""
     from featrank.experiments import slavkov2018 as E18
     from featrank.experiments import slavkov2020 as E
 
@@ -380,13 +383,16 @@ def _nb04(seed=0):
     if "combined" not in _PASS:
         _nb05(seed)
     syn, real = S["syn"], S["real"]
-    p = E.load_dataset("combined").n_features
     scale = lambda spec, n: (len(E.resolve_sizes(spec["sizes"], n))
                              / len(E.resolve_sizes("paper", n)) * spec["n_repeats"]
                              * spec["n_folds"] / 10)
-    one, rank = _PASS["combined"]
-    parts = {"synthetic R_theta": one * scale(syn, p) * (1 + len(S["thetas"]) * S["n_noisy"]),
-             "synthetic pair (Table 1)": one * scale(syn, p) * 2 + rank}
+    # the R_theta tasks are most of it: one timed whole, at the notebook's own CV and sizes
+    # (not scaled from notebook 05's grid: the cost of a size grows with the size)
+    task = dict(dataset="combined", theta=0.1, index=0, seed=seed, **syn)
+    one = _clock(E.noisy_curves, task, E.CACHE)[1]
+    rank = _PASS["combined"][1]
+    parts = {"synthetic R_theta": one * (1 + len(S["thetas"]) * S["n_noisy"]),
+             "synthetic pair (Table 1)": one * 2 + rank}
     sel = E18.table4_datasets() if S["datasets"] is None else (
         E18.table4_datasets(**S["datasets"]) if isinstance(S["datasets"], dict) else
         E18.table4_datasets().query("name in @S['datasets']", local_dict={"S": S}))
@@ -426,7 +432,22 @@ def run():
             for r in out:
                 r["note"] += f" [measuring took {spent:.0f} s wall]"
             rows.extend(out)
-    return rows
+    return rows + [_all_five(rows)]
+
+
+def _all_five(rows):
+    """``make paper`` on 2 cores: the sum of the five notebooks' estimates (notebook 05's
+    whole-notebook row, not its parts)."""
+    def whole(item):
+        return item.startswith("nb0") and "(estimate" in item and (
+            not item.startswith("nb05") or "whole notebook" in item)
+
+    cpu = {r["item"].split()[0]: CORES * r["ours_s"] for r in rows if whole(r["item"])}
+    if len(cpu) < 5 or not np.all(np.isfinite(list(cpu.values()))):
+        return _not_measured("all five notebooks, make paper (estimate)",
+                             f"only {sorted(cpu)} have an estimate")
+    return _row("all five notebooks, make paper (estimate)", sum(cpu.values()), cpu,
+                "Sum of the five notebooks' rows (notebook 02's is a lower bound).")
 
 
 if __name__ == "__main__":
