@@ -198,7 +198,7 @@ def _nb03_by_C(C_grid, seed=0, dataset="artificial1-8c", sizes=(10, 50, 270)):
     ``dataset``'s first split (libsvm through ``SVC(kernel="precomputed")``, as
     :func:`featrank.experiments.izetta2017.svm_error_curve` fits it), with libsvm's
     iteration counts. ``ours_s``: CPU seconds of the choice of C at the middle size (5 folds x
-    the grid)."""
+    the grid); ``cheapest_fit_s``: the cheapest fit (for the floor of :func:`_nb03`)."""
     from sklearn.model_selection import StratifiedKFold
     from sklearn.svm import SVC
 
@@ -207,7 +207,7 @@ def _nb03_by_C(C_grid, seed=0, dataset="artificial1-8c", sizes=(10, 50, 270)):
     Xtr, ytr = E.split_data(dataset, 0, seed, 3000)[:2]
     order = np.random.default_rng(seed).permutation(Xtr.shape[1])
     tr = next(StratifiedKFold(5, shuffle=True, random_state=seed).split(Xtr, ytr))[0]
-    cells, per_point = [], 0.0
+    cells, cpus, per_point = [], [], 0.0
     for n in sizes:
         Z = Xtr[np.ix_(tr, order[:n])]
         K = Z @ Z.T
@@ -216,8 +216,10 @@ def _nb03_by_C(C_grid, seed=0, dataset="artificial1-8c", sizes=(10, 50, 270)):
             m = SVC(kernel="precomputed", C=C).fit(K, ytr[tr])
             cpu = time.process_time() - t
             per_point += 5 * cpu if n == sizes[1] else 0.0
+            cpus.append(cpu)
             cells.append(f"n={n} C={C:g}: {cpu:.2f} s, {int(m.n_iter_.sum()):,} iterations")
     return {"item": "nb03 choice of C per curve point (profile)", "ours_s": per_point,
+            "cheapest_fit_s": min(cpus),
             "plain_s": np.nan, "ratio": np.nan,
             "note": f"{dataset}, split 0, one inner fold of {len(tr)} samples, libsvm CPU time "
                     f"per fit: {'; '.join(cells)}. The fits at large C on few features (classes "
@@ -271,7 +273,14 @@ def _nb03(seed=0):
             if nz and d != "Multi-F":
                 parts["Zhou MSVM-RFE"] += cost_zhou.get("Libras", np.nan) * nz * splits
     cpu = sum(parts.values())
-    return [_nb03_by_C(S["C_grid"], seed)] + [_row("nb03 paper profile (estimate)", cpu, parts,
+    by_C = _nb03_by_C(S["C_grid"], seed)
+    n_fits = n_points * (5 * len(S["C_grid"]) + 1)
+    floor = n_fits * by_C.pop("cheapest_fit_s") / CORES / HOUR
+    by_C["note"] += (f". A floor: the protocol fits {n_fits:,} SVMs ({n_points:,} points x "
+                     f"(5 folds x {len(S['C_grid'])} C + 1)); were every fit as cheap as the "
+                     f"cheapest above, that alone is {floor:,.0f} h on {CORES} cores, so 24 h "
+                     "needs fits shared across C values and folds, not faster fits")
+    return [by_C] + [_row("nb03 paper profile (estimate)", cpu, parts,
                  f"{splits} splits, sizes={S['sizes']!r}, C grid {S['C_grid']} by 5-fold CV at "
                  f"every size: {n_points:,} curve points (one SVM per C and fold each); cost per "
                  "point timed at p/2, 10, 20 features on artificial1-8c (all artificial sets), Multi-F, "
@@ -288,6 +297,53 @@ def _curve_cost(E, func, task, sizes_paper, n_repeats, k=None):
     sub = tuple(int(s) for s in sizes_paper) if k is None else _spread(sizes_paper, k)
     _, c = _clock(func, dict(task, n_repeats=1, sizes=sub), E.CACHE)
     return c * n_repeats * len(sizes_paper) / len(sub)
+
+
+def _nb05_profile(seed=0, theta=0.1, n_shared=100):
+    """Where notebook 05's time goes: one 10-fold pass of an R_theta task of ``combined`` (SVM,
+    paper size schedule), with the SMO solver's share of the CPU time, its fits and iterations;
+    and how many FFA/RFA fits the ``n_shared`` realisations of each theta (and R_GT) could
+    share at most (the same top- or bottom-s set in the same fold gives the same fit)."""
+    from featrank.evaluate import _svm_chain
+    from featrank.experiments import slavkov2020 as E
+
+    solve, spent = _svm_chain.fit, {"cpu": 0.0, "fits": 0, "iter": 0}
+
+    def timed(*args, **kw):
+        t = time.process_time()
+        out = solve(*args, **kw)
+        spent["cpu"] += time.process_time() - t
+        spent["fits"] += 1
+        spent["iter"] += int(np.sum(out[-1]))
+        return out
+
+    sizes = E.resolve_sizes("paper", E.load_dataset("combined").n_features)
+    _svm_chain.fit = timed
+    try:
+        _, cpu = _clock(E.noisy_curves, dict(dataset="combined", theta=theta, index=n_shared,
+                                             seed=seed, n_repeats=1, sizes=tuple(sizes)),
+                        E.CACHE)
+    finally:
+        _svm_chain.fit = solve
+    sets = {(kind, frozenset(o[:k] if kind == "ffa" else o[-k:]))
+            for t in E.THETAS for i in range(1 if t == 0 else n_shared)
+            for o in [E.noisy_order("combined", t, i, seed)]
+            for kind in ("ffa", "rfa") for k in sizes}
+    n_all = 2 * len(sizes) * (1 + n_shared * sum(t != 0 for t in E.THETAS))
+    return {"item": "nb05 R_theta curve task (profile)", "ours_s": cpu, "plain_s": np.nan,
+            "ratio": np.nan,
+            "note": f"combined, theta={theta:g}, one 10-fold pass at the {len(sizes)} sizes of the "
+                    f"paper schedule: {cpu:.1f} s CPU, {spent['cpu'] / cpu:.0%} of it in the SMO "
+                    f"solver (libsvm's, bit for bit): {spent['fits']:,} fits of about 900 samples, "
+                    f"{spent['iter'] / spent['fits']:,.0f} iterations and "
+                    f"{spent['cpu'] / spent['fits'] * 1e3:.1f} ms each "
+                    f"({spent['cpu'] / spent['iter'] * 1e6:.1f} us an iteration: one scan of the "
+                    "free samples). Sharing fits across rankings: of the "
+                    f"{n_all:,} FFA/RFA feature sets of R_GT and {n_shared} realisations of each "
+                    f"theta, {len(sets):,} are distinct, so sharing saves at most "
+                    f"{1 - len(sets) / n_all:.0%}. Warm-starting SMO from the previous size's "
+                    "solution would cut iterations but changes the solutions within libsvm's "
+                    "tolerance (not done: curves stay identical to a plain refit)"}
 
 
 def _nb05(seed=0, k_sizes=8):
@@ -421,7 +477,7 @@ def run():
     rows = []
     with _fresh_cache(), threadpool_limits(limits=1):
         for name, func in (("nb01", _nb01), ("nb02", _nb02), ("nb03", _nb03), ("nb05", _nb05),
-                           ("nb04", _nb04)):
+                           ("nb05 profile", lambda: [_nb05_profile()]), ("nb04", _nb04)):
             t = time.perf_counter()
             try:
                 out = func()
