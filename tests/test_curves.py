@@ -5,7 +5,7 @@ from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import SVC
 
 from featrank.evaluate.curves import (Curves, curve_area, error_curves, expected_curve,
-                                      fast_engine, size_schedule)
+                                      fast_engine, ranking_curves, size_schedule)
 from featrank.learners import make_learner
 
 
@@ -449,3 +449,60 @@ def test_a_scikit_learn_scorer_object_is_refused_with_the_fix():
     X, y = _data()
     with pytest.raises(ValueError, match=r"scorer object.*lambda t, p, s: accuracy_score"):
         error_curves(X, y, np.arange(10), "knn", cv=3, scoring=get_scorer("accuracy"))
+
+
+def _orders_sharing_prefixes(p, seed):
+    """Five orders: two equal, two agreeing on their top 4 (in order), one reversed."""
+    a = np.random.default_rng(seed).permutation(p)
+    b = np.r_[a[:4], a[4:][::-1]]
+    return {"a": a, "a again": a.copy(), "b": b, "c": np.r_[a[:4], np.roll(a[4:], 1)],
+            "reversed": a[::-1]}
+
+
+@pytest.mark.parametrize("numba", [True, False])
+@pytest.mark.parametrize("name", ["svm", "nb", "tree", "knn"])
+def test_ranking_curves_equal_each_rankings_own_curves_bit_for_bit(name, numba, monkeypatch):
+    if not numba:
+        monkeypatch.setenv("FEATRANK_NO_NUMBA", "1")
+    X, y = _data(n=90, p=9, seed=3)
+    orders = _orders_sharing_prefixes(9, 3)
+    kw = dict(sizes=[1, 2, 4, 5, 7, 9], cv=3, n_repeats=2, scoring=_score_sum)
+    shared = ranking_curves(X, y, orders, name, **kw)
+    assert list(shared) == list(orders)
+    for key, order in orders.items():
+        alone = error_curves(X, y, order, name, **kw)
+        np.testing.assert_array_equal(shared[key].ffa, alone.ffa, err_msg=key)
+        np.testing.assert_array_equal(shared[key].rfa, alone.rfa, err_msg=key)
+
+
+def test_ranking_curves_fit_each_feature_sequence_once(monkeypatch):
+    """Counted SVM fits: every point of ``a`` (FFA and RFA, p shared), none of ``a again``,
+    and ``b`` refits only its points past the common top 4 (FFA) -- its RFA sequences differ
+    -- and its own all-features point (as error_curves of ``b`` alone fits it)."""
+    from featrank.evaluate import _svm_chain
+
+    fits = []
+    solve = _svm_chain._PrecomputedSVC.fit
+    monkeypatch.setattr(_svm_chain._PrecomputedSVC, "fit",
+                        lambda self, *a, **k: fits.append(1) or solve(self, *a, **k))
+    X, y = _data(n=60, p=9, seed=4)
+    orders = _orders_sharing_prefixes(9, 4)
+    sizes = [1, 2, 4, 5, 7, 9]
+    ranking_curves(X, y, {k: orders[k] for k in ("a", "a again", "b")}, "svm", sizes=sizes,
+                   cv=[(np.arange(0, 60, 2), np.arange(1, 60, 2))])
+    per_kind = len(sizes) - 1                   # the all-features point: once per order
+    assert len(fits) == (1 + 2 * per_kind) + 0 + (1 + per_kind - 3 + per_kind)
+
+
+def test_ranking_curves_feed_a_stateful_scorer_in_order():
+    seen = []
+
+    def record(y_true, y_pred, y_score):        # the value of a point: its call's index
+        seen.append(len(seen))
+        return float(seen[-1])
+
+    X, y = _data(n=40, p=6, seed=2)
+    out = ranking_curves(X, y, {"x": np.arange(6), "z": np.arange(6)[::-1]}, "nb", kind="ffa",
+                         cv=[(np.arange(20), np.arange(20, 40))], scoring=record)
+    assert out["x"].ffa.tolist() == [[0, 1, 2, 3, 4, 5]] and out["z"].rfa is None
+    assert out["z"].ffa.tolist() == [[6, 7, 8, 9, 10, 11]] and len(seen) == 12

@@ -5,6 +5,7 @@ from .._lazy import lazy_exports
 _API = {
     # Slavkov 2020, Algorithm 1: forward/reverse feature addition, expected (random) curve
     "Curves": "curves", "error_curves": "curves", "expected_curve": "curves",
+    "ranking_curves": "curves",
     "size_schedule": "curves", "curve_area": "curves", "random_orders": "curves",
     "parse_sizes": "curves", "fast_engine": "curves",
     # Slavkov 2020, Eqs. 1-4: Canberra stability

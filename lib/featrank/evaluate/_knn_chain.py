@@ -333,7 +333,8 @@ class _KNNChain:
         pred = r.classes_[np.argmax(votes, axis=1)]
         return pred, (ibk_distribution(votes, r.y_.size) if self.need_score else None)
 
-    def run(self, order, kind, sizes):
+    def run(self, order, kind, sizes, memo=None):
+        """Yield ``(pred, score)`` per size (``memo`` unused: a point costs no fit here)."""
         seq = order if kind == "ffa" else order[::-1]
         r = self.ref
         if self.compiled is not None:

@@ -182,9 +182,21 @@ class _SVMChain:
         par = np.array([self.gamma, self.coef0, self.degree, self.kernel == "linear", 0.0])
         return ZT, np.zeros(ZT.shape[1], np.int64), np.zeros(ZT.shape[1]), par
 
-    def run(self, order, kind, sizes):
+    @staticmethod
+    def _key(order, seq, s, memo):
+        """A point's key in ``memo`` (``None`` without one): the features in the order they
+        entered (the same sums, bit for bit); for the all-features point the order itself,
+        so each order gets the one :func:`error_curves` gives it alone (fitted at its first
+        kind, reused by the other)."""
+        if memo is None:
+            return None
+        return ("all", *order.tolist()) if s == seq.size else tuple(seq[:s].tolist())
+
+    def run(self, order, kind, sizes, memo=None):
         """Yield ``(pred, score)`` per size. The all-features point is fitted once per fold
-        (FFA and RFA at size p, of every order, use the same feature set)."""
+        (FFA and RFA at size p, of every order, use the same feature set). ``memo``: a dict
+        shared by the orders of one split (see :meth:`_key`); a point found there is not
+        refitted, and the Gram matrices are still brought up to date point by point."""
         seq = order if kind == "ffa" else order[::-1]
         quad = self.kernel == "poly" and self.degree == 2   # predict without test x train
         step = gram_kernel_step if numba_enabled() else None
@@ -194,9 +206,12 @@ class _SVMChain:
             ZT, ver, Gd, par = self._gram(seq)
         done = 0
         for s in sizes:
-            if s == seq.size and self.full is not None:
-                yield self.full
-                continue
+            key = self._key(order, seq, s, memo)
+            if s == seq.size:
+                hit = self.full if key is None else memo.get(key)
+                if hit is not None:
+                    yield hit
+                    continue
             c = np.concatenate([self.cols[f] for f in seq[done:s]])
             fresh, done = done == 0, s
             if step is not None:        # the diagonal now, train x train rows when read
@@ -215,6 +230,9 @@ class _SVMChain:
                     dgemm(1.0, np.asfortranarray(self.Zte[:, c]), A, beta=0.0 if fresh else 1.0,
                           c=Gte, trans_b=True, overwrite_c=True)
                     self._k(Gte, Kte)
+            if key is not None and key in memo:
+                yield memo[key]
+                continue
             m = self.svm.fit(Ktr, QD, (Gtr, ZT, ver, par)) if step is not None else \
                 self.svm.fit(Ktr)
             if quad:
@@ -228,4 +246,6 @@ class _SVMChain:
                        if self.need_score else None)
             if s == seq.size:
                 self.full = out
+            if memo is not None:
+                memo[key] = out
             yield out

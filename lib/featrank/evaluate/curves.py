@@ -328,9 +328,10 @@ def fast_engine(model) -> str:
 
 # --------------------------------------------------------------------------- one split
 def _split_values(X, y, train, test, orders, model, categorical, sizes, kinds, scoring,
-                  engine):
+                  engine, share=False):
     """Curve values of every order on one CV split: ``(n_orders, 2, n_sizes)``, NaN for a
-    curve kind not asked for."""
+    curve kind not asked for. ``share``: a point whose fit was made for an earlier order
+    (see the engines' ``memo``) is not refitted."""
     ytr = y[train]
     if np.unique(ytr).size < 2:
         raise ValueError(f"a training fold holds a single class ({ytr[0]}); use fewer folds "
@@ -340,10 +341,11 @@ def _split_values(X, y, train, test, orders, model, categorical, sizes, kinds, s
         chain = _ENGINES[engine](model, X[train], ytr, X[test], categorical, need_score)
         yte = y[test]
         out = np.full((len(orders), 2, len(sizes)), np.nan)
+        memo = {} if share else None
         for o, order in enumerate(orders):
             for k, kind in enumerate(KINDS):
                 if kind in kinds:
-                    for j, (pred, sc) in enumerate(chain.run(order, kind, sizes)):
+                    for j, (pred, sc) in enumerate(chain.run(order, kind, sizes, memo)):
                         out[o, k, j] = score(yte, pred, sc)
     return out
 
@@ -358,9 +360,9 @@ def _compile_note(engine):
 
 
 def _run_splits(X, y, splits, orders_per_split, model, cat, sizes, kinds, scoring, engine,
-                n_jobs, desc):
+                n_jobs, desc, share=False):
     tasks = [dict(X=X, y=y, train=tr, test=te, orders=o, model=model, categorical=cat,
-                  sizes=sizes, kinds=kinds, scoring=scoring, engine=engine)
+                  sizes=sizes, kinds=kinds, scoring=scoring, engine=engine, share=share)
              for (tr, te), o in zip(splits, orders_per_split)]
     if n_jobs in (None, 1):      # in this process, BLAS single-threaded as in the workers
         with single_threaded():
@@ -472,10 +474,7 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
     True
     """
     X, y, model, cat = _prepare(X, y, model, categorical, scoring)
-    p = X.shape[1]
-    if kind not in ("both", "ffa", "rfa"):
-        raise ValueError(f"kind must be 'both', 'ffa' or 'rfa', got {kind!r}")
-    kinds = KINDS if kind == "both" else (kind,)
+    p, kinds = X.shape[1], _kinds(kind)
     sizes = parse_sizes(sizes, p)
     splits = _splits(X, y, cv, n_repeats, random_state)
     o = np.asarray(order)
@@ -486,12 +485,71 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
     else:
         per_split = [check_order(o, p)[None]] * len(splits)
     engine = fast_engine(model) if fast else "plain"
-    _, _, name = _scorer(scoring)
     vals = _run_splits(X, y, splits, per_split, model, cat, sizes, kinds, scoring, engine,
-                       n_jobs, "error curves")[:, 0]
+                       n_jobs, "error curves")
+    return _curves(vals[:, 0], kinds, sizes, p, scoring, engine)
+
+
+def ranking_curves(X, y, orders, model, *, sizes=None, kind: str = "both", cv=None,
+                   n_repeats: int = 1, scoring="accuracy", random_state=0, n_jobs=None,
+                   categorical=None, fast: bool = True) -> dict:
+    """FFA/RFA curves of several rankings on the same CV splits, sharing their model fits.
+
+    Each curve equals :func:`error_curves` of that ranking, bit for bit. On each split, a
+    point whose features enter in a sequence already fitted for an earlier ranking (rankings
+    that agree on their top features, in the same order, or are equal) reuses that fit; the
+    SVM engine still brings its Gram matrices up to date point by point, so the sums are the
+    same. In Prati 2012's folds the thirteen rankings share 1-60 % of their fits this way
+    (letter: 45 %). The k-NN engine, whose points cost no fit, shares nothing.
+
+    Parameters
+    ----------
+    X, y, model, sizes, kind, cv, n_repeats, scoring, random_state, n_jobs, categorical, fast
+        As :func:`error_curves`. A stateful ``scoring`` callable sees the points in order:
+        split by split, ranking by ranking (``orders``' order), FFA before RFA, size by size.
+    orders : mapping of str to array-like of shape (p,)
+        The rankings, best first, by name.
+
+    Returns
+    -------
+    dict of str to Curves
+        The curves of each ranking, under its name.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 4))
+    >>> y = (X[:, 2] > 0).astype(int)
+    >>> both = ranking_curves(X, y, {"a": [2, 0, 1, 3], "b": [2, 0, 3, 1]}, "nb", cv=3)
+    >>> alone = error_curves(X, y, [2, 0, 3, 1], "nb", cv=3)
+    >>> sorted(both), bool(np.array_equal(both["b"].ffa, alone.ffa))
+    (['a', 'b'], True)
+    """
+    names = list(orders)
+    X, y, model, cat = _prepare(X, y, model, categorical, scoring)
+    p, kinds = X.shape[1], _kinds(kind)
+    sizes = parse_sizes(sizes, p)
+    splits = _splits(X, y, cv, n_repeats, random_state)
+    o = np.stack([check_order(orders[n], p) for n in names])
+    engine = fast_engine(model) if fast else "plain"
+    vals = _run_splits(X, y, splits, [o] * len(splits), model, cat, sizes, kinds, scoring,
+                       engine, n_jobs, "ranking curves", share=True)
+    return {n: _curves(vals[:, i], kinds, sizes, p, scoring, engine)
+            for i, n in enumerate(names)}
+
+
+def _kinds(kind):
+    if kind not in ("both", "ffa", "rfa"):
+        raise ValueError(f"kind must be 'both', 'ffa' or 'rfa', got {kind!r}")
+    return KINDS if kind == "both" else (kind,)
+
+
+def _curves(vals, kinds, sizes, p, scoring, engine):
+    """A :class:`Curves` from one order's values ``(n_splits, 2, n_sizes)``."""
     return Curves(sizes=sizes, ffa=vals[:, 0] if "ffa" in kinds else None,
-                  rfa=vals[:, 1] if "rfa" in kinds else None, n_features=p, scoring=name,
-                  meta={"engine": engine, "n_splits": len(splits)})
+                  rfa=vals[:, 1] if "rfa" in kinds else None, n_features=p,
+                  scoring=_scorer(scoring)[2], meta={"engine": engine, "n_splits": len(vals)})
 
 
 def random_orders(p: int, n_orders: int, random_state=0) -> np.ndarray:

@@ -111,9 +111,9 @@ def aggregate_orders(base: dict, X, y, categories, *, random_state=0, extras=())
 # --- one (dataset, fold) task -----------------------------------------------------------------
 
 class _AllMeasures:
-    """A ``scoring`` callable for ``error_curves`` that returns the error rate and records
+    """A ``scoring`` callable for ``ranking_curves`` that returns the error rate and records
     (error, AUC, F1) of every curve point, so one pass of model fits gives all three curves.
-    (``error_curves`` with a single split and ``n_jobs=1`` runs in this process, in order.)"""
+    (``ranking_curves`` with a single split and ``n_jobs=1`` runs in this process, in order.)"""
 
     def __init__(self, labels):
         from ...evaluate.metrics import PratiScorer
@@ -158,7 +158,7 @@ def run_fold(dataset, fold, n_folds=10, seed=0, learners=tuple(LEARNERS), schedu
     notebook draws: all folds' curves would make the committed store ten times larger),
     ``sizes``, ``orders``."""
     from ...datasets import load
-    from ...evaluate import curve_area, error_curves
+    from ...evaluate import curve_area, ranking_curves
     from ...learners import make_learner
     from ...parallel import task_seed
 
@@ -174,22 +174,23 @@ def run_fold(dataset, fold, n_folds=10, seed=0, learners=tuple(LEARNERS), schedu
     labels = np.unique(ytr)
     rows, curves = [], {}
     n_categories = [len(c) if c is not None else 0 for c in cats]
+    methods = METHODS + tuple(extras)
     for lname in learners:
         name, params = LEARNERS[lname]
         # declared categories: codes unseen in the training fold keep their columns
         model = make_learner(name, n_categories=n_categories, **params)
-        for method in METHODS + tuple(extras):
-            rec = _AllMeasures(labels)
-            error_curves(X, y, orders[method], model, sizes=sizes,
-                         kind="ffa", cv=[(train, test)], scoring=rec, n_jobs=1,
-                         categorical=ds.categorical)
-            vals = np.asarray(rec.values, dtype=float)
-            if vals.shape != (len(sizes), len(MEASURES)):
-                raise RuntimeError("curve points were not recorded in order")
+        rec = _AllMeasures(labels)
+        # all methods in one pass: rankings that agree at the top share those fits
+        ranking_curves(X, y, {m: orders[m] for m in methods}, model, sizes=sizes, kind="ffa",
+                       cv=[(train, test)], scoring=rec, n_jobs=1, categorical=ds.categorical)
+        vals = np.asarray(rec.values, dtype=float)
+        if vals.shape != (len(methods) * len(sizes), len(MEASURES)):
+            raise RuntimeError("curve points were not recorded in order")
+        for method, v in zip(methods, np.split(vals, len(methods))):
             for j, measure in enumerate(MEASURES):
-                curves[(method, lname, measure)] = vals[:, j]
+                curves[(method, lname, measure)] = v[:, j]
                 rows.append(dict(method=method, learner=lname, measure=measure,
-                                 area=curve_area(vals[:, j], sizes)))
+                                 area=curve_area(v[:, j], sizes)))
     areas = pd.DataFrame(rows)
     areas.insert(0, "fold", fold)
     areas.insert(0, "dataset", dataset)
