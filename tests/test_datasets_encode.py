@@ -131,3 +131,30 @@ def test_matches_weka_filters(name, catalogue_name, n_train):
     names = list(pre.get_feature_names_out(ds.feature_names))
     assert [n.split("=")[0] for n in names] == [c.split("=")[0] for c in want.columns]
     np.testing.assert_allclose(got, want.to_numpy(), atol=1e-6)
+
+
+def test_fill_values_and_feature_columns_equal_the_per_column_loop_bit_for_bit():
+    """The missing-value fill (complete numeric columns at once) and each feature's output
+    columns equal the plain per-column loop exactly."""
+    from featrank.learners import feature_columns
+
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(57, 40)) * rng.uniform(0.1, 1e4, size=40)
+    X[:, 5] = rng.integers(0, 4, 57)            # nominal, complete
+    X[:, 9] = rng.integers(0, 3, 57)            # nominal, with a gap
+    X[::4, 9] = NAN
+    X[::7, 12] = NAN                            # numeric with gaps
+    X[:, 20] = NAN                              # empty column
+    mask = np.zeros(40, bool)
+    mask[[5, 9]] = True
+    prep = WekaPreprocessor(categorical=mask).fit(X)
+    for j in range(40):
+        col = X[:, j][~np.isnan(X[:, j])]
+        want = 0.0 if col.size == 0 else (
+            np.argmax(np.bincount(col.astype(np.intp))) if mask[j] else col.mean())
+        assert prep.fill_[j] == want, j
+    fmap = np.asarray(prep.feature_map_)
+    got = feature_columns(prep)
+    assert len(got) == 40
+    for j, cols in enumerate(got):
+        np.testing.assert_array_equal(cols, np.flatnonzero(fmap == j))

@@ -450,5 +450,7 @@ def with_categorical(model, categorical, cols=None):
 
 def feature_columns(prep) -> list:
     """Output columns of each input feature of a fitted :class:`WekaPreprocessor`."""
-    fmap = np.asarray(prep.feature_map_)
-    return [np.flatnonzero(fmap == j) for j in range(prep.n_features_in_)]
+    fmap = np.asarray(prep.feature_map_, dtype=np.intp)
+    grouped = np.argsort(fmap, kind="stable")   # each feature's columns, in column order
+    counts = np.bincount(fmap, minlength=prep.n_features_in_)
+    return np.split(grouped, np.cumsum(counts)[:-1])

@@ -109,15 +109,7 @@ class WekaPreprocessor(TransformerMixin, BaseEstimator):
         n, p = X.shape
         self.n_features_in_ = p
         self.categorical_ = mask
-        self.fill_ = np.zeros(p)
-        for j in range(p):
-            col = X[:, j][~np.isnan(X[:, j])]
-            if col.size == 0:
-                continue
-            if mask[j]:
-                self.fill_[j] = np.argmax(np.bincount(col.astype(np.intp)))  # first mode
-            else:
-                self.fill_[j] = col.mean()
+        self.fill_ = self._fill(X, mask)
         self.n_categories_ = self._category_counts(X, mask)
         Z = self._binarize(self._impute(X))
         if self.normalize:
@@ -125,6 +117,22 @@ class WekaPreprocessor(TransformerMixin, BaseEstimator):
                 self.min_ = np.nanmin(Z, axis=0) if n else np.zeros(Z.shape[1])
                 self.max_ = np.nanmax(Z, axis=0) if n else np.zeros(Z.shape[1])
         return self
+
+    @staticmethod
+    def _fill(X, mask):
+        """Weka's ReplaceMissingValues: each column's mean (nominal: first mode) over its
+        present values, 0 for an empty column. Complete numeric columns at once: a row of
+        the transposed copy is summed as the column alone would be (the same bits)."""
+        nan = np.isnan(X)
+        fill = np.zeros(X.shape[1])
+        whole = ~mask & ~nan.any(axis=0)
+        if X.shape[0] and whole.any():
+            fill[whole] = np.ascontiguousarray(X[:, whole].T).mean(axis=1)
+        for j in np.flatnonzero(~whole):
+            col = X[:, j][~nan[:, j]]
+            if col.size:
+                fill[j] = np.argmax(np.bincount(col.astype(np.intp))) if mask[j] else col.mean()
+        return fill
 
     def _category_counts(self, X, mask):
         k = np.zeros(X.shape[1], dtype=np.intp)

@@ -174,11 +174,11 @@ class _SVMChain:
                         np.empty((n_te, n_tr)), np.empty(n_tr if compiled else 0))
         return self.buf
 
-    def _gram(self, seq):
-        """Compiled path, per run: the training columns in the order they enter (rows of
-        ``ZT``), the rows of the Gram matrix up to date (none), its diagonal and the kernel's
-        parameters with the number of columns entered (see :func:`._smo.fit`)."""
-        ZT = np.ascontiguousarray(self.Ztr[:, np.concatenate([self.cols[f] for f in seq])].T)
+    def _gram(self, cols):
+        """Compiled path, per run: the training columns ``cols`` in the order they enter
+        (rows of ``ZT``), the rows of the Gram matrix up to date (none), its diagonal and the
+        kernel's parameters with the number of columns entered (see :func:`._smo.fit`)."""
+        ZT = np.ascontiguousarray(self.Ztr[:, cols].T)
         par = np.array([self.gamma, self.coef0, self.degree, self.kernel == "linear", 0.0])
         return ZT, np.zeros(ZT.shape[1], np.int64), np.zeros(ZT.shape[1]), par
 
@@ -202,8 +202,12 @@ class _SVMChain:
         step = gram_kernel_step if numba_enabled() else None
         Gtr, Gte, Ktr, Kte, QD = self._buffers(step is not None, quad)
         args = (self.gamma, self.coef0, self.degree, self.kernel == "linear")
+        cols = np.concatenate([self.cols[f] for f in seq])   # columns, in entering order
+        end = np.cumsum([self.cols[f].size for f in seq])    # feature i's columns end here
         if step is not None:
-            ZT, ver, Gd, par = self._gram(seq)
+            ZT, ver, Gd, par = self._gram(cols)
+        if quad:                # the data in entering order: a point's columns are a prefix
+            Ztr_in, Zte_in = self.Ztr[:, cols], self.Zte[:, cols]
         done = 0
         for s in sizes:
             key = self._key(order, seq, s, memo)
@@ -212,7 +216,7 @@ class _SVMChain:
                 if hit is not None:
                     yield hit
                     continue
-            c = np.concatenate([self.cols[f] for f in seq[done:s]])
+            c = cols[end[done - 1] if done else 0:end[s - 1]]
             fresh, done = done == 0, s
             if step is not None:        # the diagonal now, train x train rows when read
                 m0 = int(par[4])
@@ -236,8 +240,8 @@ class _SVMChain:
             m = self.svm.fit(Ktr, QD, (Gtr, ZT, ver, par)) if step is not None else \
                 self.svm.fit(Ktr)
             if quad:
-                used = np.concatenate([self.cols[f] for f in seq[:s]])
-                dec = m.quadratic_dec(self.Ztr[m.support][:, used], self.Zte[:, used],
+                e = end[s - 1]              # (row slices of the entering-order copies)
+                dec = m.quadratic_dec(Ztr_in[m.support, :e], np.ascontiguousarray(Zte_in[:, :e]),
                                       self.gamma, self.coef0)
                 out = (m.predict_dec(dec), _score_matrix(None, None, m.decision_function(
                     dec=dec)) if self.need_score else None)
