@@ -74,6 +74,20 @@ def test_run_fold_on_a_small_dataset(load_or_skip):
     assert a["area"].between(0, 1).all()
     assert all(sorted(o.tolist()) == list(range(16)) for o in out["orders"].values())
     assert out["curves"][("SSD", "NB", "error")].shape == (16,)
+    # each method's curve is its own ranking's (the methods share fits in one pass)
+    from featrank.datasets import load
+    from featrank.evaluate import error_curves
+    from featrank.evaluate.metrics import error_rate
+    from featrank.learners import make_learner
+
+    ds = load("labor")
+    train, test = P.fold_splits(ds.y, 5, 0)[0]
+    nb = make_learner("nb", n_categories=[len(c) if c is not None else 0
+                                          for c in ds.categories])
+    for method in ("SSD", "1R", "MC4"):
+        alone = error_curves(ds.X, ds.y, out["orders"][method], nb, sizes="all", kind="ffa",
+                             cv=[(train, test)], scoring=error_rate, categorical=ds.categorical)
+        np.testing.assert_array_equal(out["curves"][(method, "NB", "error")], alone.ffa[0])
 
 
 # ---- the summary on hand-set average ranks ------------------------------------------------
