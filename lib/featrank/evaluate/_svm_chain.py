@@ -199,13 +199,11 @@ class _SVMChain:
         refitted, and the Gram matrices are still brought up to date point by point."""
         seq = order if kind == "ffa" else order[::-1]
         quad = self.kernel == "poly" and self.degree == 2   # predict without test x train
-        step = gram_kernel_step if numba_enabled() else None
-        Gtr, Gte, Ktr, Kte, QD = self._buffers(step is not None, quad)
-        args = (self.gamma, self.coef0, self.degree, self.kernel == "linear")
+        compiled = numba_enabled()
+        Gtr, Gte, Ktr, Kte, QD = self._buffers(compiled, quad)
         cols = np.concatenate([self.cols[f] for f in seq])   # columns, in entering order
         end = np.cumsum([self.cols[f].size for f in seq])    # feature i's columns end here
-        if step is not None:
-            ZT, ver, Gd, par = self._gram(cols)
+        ZT, ver, Gd, par = self._gram(cols) if compiled else (None,) * 4
         if quad:                # the data in entering order: a point's columns are a prefix
             Ztr_in, Zte_in = self.Ztr[:, cols], self.Zte[:, cols]
         done = 0
@@ -216,40 +214,56 @@ class _SVMChain:
                 if hit is not None:
                     yield hit
                     continue
-            c = cols[end[done - 1] if done else 0:end[s - 1]]
-            fresh, done = done == 0, s
-            if step is not None:        # the diagonal now, train x train rows when read
-                m0 = int(par[4])
-                par[4] = m0 + c.size
-                diag_step(Gd, ZT, m0, m0 + c.size, QD, *args)
-                if not quad:            # test x train: one pass (gram_kernel_step)
-                    step(Gte, np.ascontiguousarray(self.Zte[:, c]), ZT[m0:m0 + c.size], Kte,
-                         fresh, *args)
-            else:
-                A = np.asfortranarray(self.Ztr[:, c])
-                dgemm(1.0, A, A, beta=0.0 if fresh else 1.0, c=Gtr, trans_b=True,
-                      overwrite_c=True)
-                self._k(Gtr.T, Ktr)                # Gtr is symmetric: Gtr.T is its C view
-                if not quad:
-                    dgemm(1.0, np.asfortranarray(self.Zte[:, c]), A, beta=0.0 if fresh else 1.0,
-                          c=Gte, trans_b=True, overwrite_c=True)
-                    self._k(Gte, Kte)
+            self._enter(cols[end[done - 1] if done else 0:end[s - 1]], done == 0, quad,
+                        (ZT, Gd, par) if compiled else None)
+            done = s
             if key is not None and key in memo:
                 yield memo[key]
                 continue
-            m = self.svm.fit(Ktr, QD, (Gtr, ZT, ver, par)) if step is not None else \
-                self.svm.fit(Ktr)
-            if quad:
-                e = end[s - 1]              # (row slices of the entering-order copies)
-                dec = m.quadratic_dec(Ztr_in[m.support, :e], np.ascontiguousarray(Zte_in[:, :e]),
-                                      self.gamma, self.coef0)
-                out = (m.predict_dec(dec), _score_matrix(None, None, m.decision_function(
-                    dec=dec)) if self.need_score else None)
-            else:
-                out = (m.predict(Kte), _score_matrix(None, None, m.decision_function(Kte))
-                       if self.need_score else None)
+            m = self.svm.fit(Ktr, QD, (Gtr, ZT, ver, par)) if compiled else self.svm.fit(Ktr)
+            e = end[s - 1]
+            out = self._predict(m, (Ztr_in[:, :e], Zte_in[:, :e]) if quad else None)
             if s == seq.size:
                 self.full = out
             if memo is not None:
                 memo[key] = out
             yield out
+
+    def _enter(self, c, fresh, quad, gram):
+        """The columns ``c`` enter (``fresh``: the first of a run). Compiled (``gram`` =
+        ``(ZT, Gram diagonal, par)``): the kernel's diagonal now, the train x train rows when
+        the solver reads them, test x train (unless ``quad``) in one pass; else BLAS updates
+        every matrix now."""
+        Gtr, Gte, Ktr, Kte, QD = self.buf
+        args = (self.gamma, self.coef0, self.degree, self.kernel == "linear")
+        if gram is not None:
+            ZT, Gd, par = gram
+            m0 = int(par[4])
+            par[4] = m0 + c.size
+            diag_step(Gd, ZT, m0, m0 + c.size, QD, *args)
+            if not quad:
+                gram_kernel_step(Gte, np.ascontiguousarray(self.Zte[:, c]), ZT[m0:m0 + c.size],
+                                 Kte, fresh, *args)
+            return
+        A = np.asfortranarray(self.Ztr[:, c])
+        dgemm(1.0, A, A, beta=0.0 if fresh else 1.0, c=Gtr, trans_b=True, overwrite_c=True)
+        self._k(Gtr.T, Ktr)                        # Gtr is symmetric: Gtr.T is its C view
+        if not quad:
+            dgemm(1.0, np.asfortranarray(self.Zte[:, c]), A, beta=0.0 if fresh else 1.0,
+                  c=Gte, trans_b=True, overwrite_c=True)
+            self._k(Gte, Kte)
+
+    def _predict(self, m, quad_data):
+        """``(pred, score)`` of the fitted ``m``: from ``quad_data`` = (training, test) data
+        on the point's columns (degree 2: no test x train kernel), else from that kernel."""
+        if quad_data is None:
+            Kte = self.buf[3]
+            pred = m.predict(Kte)
+            score = m.decision_function(Kte) if self.need_score else None
+        else:
+            Ztr_e, Zte_e = quad_data
+            dec = m.quadratic_dec(Ztr_e[m.support], np.ascontiguousarray(Zte_e), self.gamma,
+                                  self.coef0)
+            pred = m.predict_dec(dec)
+            score = m.decision_function(dec=dec) if self.need_score else None
+        return pred, None if score is None else _score_matrix(None, None, score)
