@@ -102,3 +102,21 @@ def test_naive_bayes_row_marks_a_reversed_gap():
     flat = S._learner_row("Naive Bayes", sep.loc["x"], sep)
     assert flat["agrees"] == "yes"
     assert S._learner_row("k-NN", sep.loc["k-NN"], sep)["agrees"] == "yes"
+
+
+def test_stored_realisations_counts_complete_prefixes(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    monkeypatch.delenv("FEATRANK_STORE", raising=False)
+    cv = dict(learner="nb", n_repeats=1, n_folds=2, sizes=[1, 100], seed=3)
+    count = lambda ds=("combined",), n=5: E.stored_realisations(ds, (0.2, 0.5), n, **cv)
+    assert count() == 0
+    fam = E.theta_family("combined", (0.2, 0.5), 2, **cv, n_jobs=1)
+    assert count() == 2 and count(n=2) == 2
+    for t in (0.2, 0.5):                # realisation-major submission, same means as per theta
+        alone = E.theta_curves("combined", t, 2, **cv, n_jobs=1)
+        assert np.array_equal(fam[t].ffa, alone.ffa) and np.array_equal(fam[t].rfa, alone.rfa)
+    E.theta_curves("combined", 0.2, 3, **cv, n_jobs=1)      # index 2 of one theta only
+    assert count() == 2
+    E.theta_family("combined", (0.2, 0.5), 3, **cv, n_jobs=1)
+    assert count() == 3
+    assert count(("combined", "single")) == 0                 # no R_GT of single stored

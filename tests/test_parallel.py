@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from featrank import config, store
-from featrank.parallel import STORE_USE, TaskError, run_tasks, task_seed
+from featrank.parallel import STORE_USE, TaskError, run_tasks, stored_tasks, task_seed
 from featrank.store import Store, decode, encode, pack, task_key, versioned
 
 
@@ -293,3 +293,19 @@ def test_a_family_of_large_entries_is_packed_in_shards_too(tmp_path, monkeypatch
     fresh = Store(tmp_path / "elsewhere", read_dirs=[tmp_path])
     value, ok = fresh.get("big", task_key(_count, {"x": 3})[0])
     assert ok and np.array_equal(value, np.arange(100.0) * 3)
+
+
+def test_stored_tasks_says_which_results_are_stored(scratch):
+    tasks = [{"x": 2}, {"x": 3}]
+    assert stored_tasks(_count, tasks, cache="ns") == [False, False]
+    run_tasks(_count, tasks[:1], n_jobs=1, cache="ns", progress=False)
+    assert stored_tasks(_count, tasks, cache="ns") == [True, False]
+
+
+def test_an_unknown_store_mode_is_refused(scratch, monkeypatch):
+    monkeypatch.setenv("FEATRANK_STORE", "refrsh")
+    with pytest.raises(ValueError, match="FEATRANK_STORE='refrsh'"):
+        run_tasks(_count, [{"x": 2}], n_jobs=1, cache="ns", progress=False)
+    monkeypatch.setenv("FEATRANK_STORE", "stored")
+    assert config.render_stored() and run_tasks(_count, [{"x": 2}], n_jobs=1, cache="ns",
+                                                progress=False) == [4]

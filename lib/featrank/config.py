@@ -6,7 +6,9 @@ FEATRANK_PROFILE   default profile of the notebooks: ``smoke``, ``quick`` (defau
 FEATRANK_DATA      folder holding the dataset files (searched before ``data/raw/``)
 FEATRANK_CACHE     scratch folder: the result store of runs other than ``paper``, scratch outputs
                    (default ``data/cache/`` in the checkout, else the user's cache folder)
-FEATRANK_STORE     ``refresh`` ignores stored results (recomputes and stores them again)
+FEATRANK_STORE     ``refresh`` ignores stored results (recomputes and stores them again);
+                   ``stored`` (``make`` sets it) renders a notebook whose paper protocol is only
+                   partly stored from the stored part (see :func:`render_stored`)
 FEATRANK_N_JOBS    default number of parallel workers (default: all cores)
 FEATRANK_BACKEND   joblib backend: ``loky`` (default), ``threading``, ``sequential`` or ``dask``
 FEATRANK_DASK_SCHEDULER  address of a running Dask scheduler (``tcp://host:8786``)
@@ -169,8 +171,30 @@ def store_dirs(namespace: str) -> tuple[Path, list[Path]]:
     scratch = cache_dir() / "store" / namespace
     is_notebook = committed_profile(namespace) is not None
     write = committed if is_notebook and active_profile() == "paper" else scratch
-    reads = [] if os.environ.get("FEATRANK_STORE") == "refresh" else [committed, scratch]
+    reads = [] if store_mode() == "refresh" else [committed, scratch]
     return write, reads
+
+
+STORE_MODES = ("", "refresh", "stored")
+
+
+def store_mode() -> str:
+    """``$FEATRANK_STORE``: ``""`` (use stored results, compute and store the missing ones),
+    ``"refresh"`` (recompute everything) or ``"stored"`` (see :func:`render_stored`)."""
+    mode = os.environ.get("FEATRANK_STORE", "")
+    if mode not in STORE_MODES:
+        raise ValueError(f"FEATRANK_STORE={mode!r} is not one of {STORE_MODES}: unset it, or "
+                         "set 'refresh' (recompute) or 'stored' (render what is stored)")
+    return mode
+
+
+def render_stored() -> bool:
+    """True when ``$FEATRANK_STORE=stored``, as ``make`` and ``make nb`` set it: a notebook
+    whose paper protocol is only partly in the store (notebook 05's R_theta realisations, of
+    which the paper draws 100) shows the stored part and says how large it is, instead of
+    computing the rest; ``make paper`` computes the rest. Every other task still runs when
+    it is not stored."""
+    return store_mode() == "stored"
 
 
 def default_n_jobs() -> int:

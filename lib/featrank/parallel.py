@@ -123,6 +123,18 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
     return grid.results
 
 
+def stored_tasks(func, tasks, cache: str) -> list[bool]:
+    """Which of ``tasks`` (as for :func:`run_tasks`) have a valid result in the store of
+    namespace ``cache``; nothing runs.
+
+    >>> import textwrap
+    >>> stored_tasks(textwrap.shorten, [dict(text="a b c", width=4)], cache="an-empty-namespace")
+    [False]
+    """
+    grid = _Grid(func, [dict(t) for t in tasks], cache)
+    return [grid.store.get(grid.family, key)[1] for key, _ in grid.keys]
+
+
 class _Grid:
     """The bookkeeping of one :func:`run_tasks` call: keys, stored results, failures."""
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..evaluate import parse_sizes
-from ..parallel import run_tasks, task_seed
+from ..parallel import run_tasks, stored_tasks, task_seed
 from ..store import versioned
 from .slavkov2020_measures import (BAD, GOOD, average_curves, curve_heights,  # noqa: F401
                                    is_monotone, learner_separation, roughness)
@@ -311,10 +311,12 @@ def theta_family(dataset: str, thetas=THETAS, n_rankings: int = 100, learner: st
                  n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
                  data_seed: int = 0, n_jobs=None) -> dict:
     """Fig. 3 in one grid: ``{theta: mean Curves of R_theta}`` plus ``{0: R_GT's Curves}``
-    (the same cached tasks as :func:`theta_curves`, submitted together)."""
+    (the same cached tasks as :func:`theta_curves`, submitted together, realisation by
+    realisation, so that a stopped run leaves the first realisations of every theta stored:
+    see :func:`stored_realisations`)."""
     common = dict(dataset=dataset, learner=learner, n_repeats=n_repeats, n_folds=n_folds,
                   sizes=sizes, seed=seed, data_seed=data_seed)
-    keys = [(0.0, 0)] + [(float(t), i) for t in thetas if t != 0 for i in range(n_rankings)]
+    keys = [(0.0, 0)] + [(float(t), i) for i in range(n_rankings) for t in thetas if t != 0]
     res = _grid(noisy_curves, [dict(common, theta=t, index=i) for t, i in keys], n_jobs,
                 f"R_theta {dataset}")
     out = {0.0: res[0]}
@@ -322,6 +324,32 @@ def theta_family(dataset: str, thetas=THETAS, n_rankings: int = 100, learner: st
         if t != 0:
             out[float(t)] = average_curves([c for (tt, _), c in zip(keys, res) if tt == t])
     return out
+
+
+def stored_realisations(datasets, thetas=THETAS, n_rankings: int = 100, learner: str = "svm",
+                        *, n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
+                        data_seed: int = 0) -> int:
+    """The largest m <= ``n_rankings`` such that R_GT and realisations 0..m-1 of R_theta, for
+    every theta and dataset, are in the store: the part of Fig. 3 that :func:`theta_family`
+    can show without computing (0 when some R_GT is missing). Nothing runs.
+
+    >>> stored_realisations(["combined"], (0.5,), 3, n_repeats=1, n_folds=2, sizes=[1],
+    ...                     seed=12345)
+    0
+    """
+    common = dict(learner=learner, n_repeats=n_repeats, n_folds=n_folds, sizes=sizes,
+                  seed=seed, data_seed=data_seed)
+    noisy = [float(t) for t in thetas if t != 0]
+    m = n_rankings
+    for d in datasets:
+        tasks = [dict(common, dataset=d, theta=0.0, index=0)] + [
+            dict(common, dataset=d, theta=t, index=i) for i in range(n_rankings) for t in noisy]
+        hit = np.array(stored_tasks(noisy_curves, tasks, CACHE))
+        if not hit[0]:
+            return 0
+        complete = hit[1:].reshape(n_rankings, len(noisy)).all(axis=1)
+        m = min(m, n_rankings if complete.all() else int(np.argmin(complete)))
+    return m
 
 
 def all_ranker_curves(datasets, rankers=RANKERS, learners=("svm",), *, n_repeats: int = 10,
