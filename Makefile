@@ -86,9 +86,11 @@ quick: $(STAMP)
 quick: export FEATRANK_STORE := refresh
 quick: export FEATRANK_OUTPUT := $(abspath $(SCRATCH))/quick
 
-# fold the loose result files of finished tasks into one compact file per task family
+# fold the loose result files of finished tasks into one compact file per task family, and
+# rebuild the README's store table from what is now stored (commit both together)
 pack: $(STAMP)
 	$(BIN)/python -m featrank.store pack $(wildcard data/results/*/store)
+	$(BIN)/python -m featrank.experiments.summary
 
 # smoke runs write their figures and tables to a scratch folder, not over the committed ones
 SMOKE_OUT := $(abspath data/cache/smoke-output)
