@@ -70,7 +70,7 @@ notebooks: $(STAMP)
 notebooks nb: export FEATRANK_STORE := stored
 
 nb: $(STAMP)
-	@test -n "$(NB)" || (echo "usage: make nb NB=05 [PROFILE=quick|smoke|paper]"; exit 2)
+	@test -n "$(NB)" || (echo "usage: make nb NB=05 [PROFILE=quick|smoke|paper|reduced]"; exit 2)
 	$(foreach nb,$(wildcard notebooks/$(NB)_*.ipynb),$(call run_notebook,$(nb),$(or $(PROFILE),$(call committed_profile,$(nb)))))
 
 # `make paper [NB=05] [REFRESH=1]`: the papers' full protocols; fills and extends the committed

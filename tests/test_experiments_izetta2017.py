@@ -213,3 +213,57 @@ def test_combination_timing_on_a_tiny_problem(tmp_path, monkeypatch):
     fw = t[t["method"] == "Schulze (Floyd-Warshall)"]
     assert fw["n_features"].tolist() == [20]             # only up to floyd_warshall_max
     assert (t["seconds"] > 0).all() and len(t) == 2 * len(E.METHODS) + 1
+
+
+# ----------------------------------------------------------------- where C is chosen
+def test_cv_folds_are_stratified_and_shrink_with_the_smallest_class():
+    y = np.array([0] * 7 + [1] * 3)
+    folds = E.cv_folds(y, cv=5, seed=1)
+    assert len(folds) == 3                               # the smallest class has 3 members
+    assert all((y[va] == 1).sum() == 1 for _, va in folds)
+    assert E.cv_folds(np.array([0, 0, 0, 1]), cv=5) is None
+
+
+def test_split_C_is_what_the_per_size_cv_picks_at_all_features(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    grid = (0.001, 0.01, 1.0, 100.0)
+    kw = dict(dataset="artificial1-3c", split=0, seed=0, n_samples=120, n_noise=5)
+    C = E.split_C_task(C_grid=grid, **kw)["C"]
+    Xtr, ytr, Xte, yte, _ = E.split_data(**kw)
+    p = Xtr.shape[1]
+    _, chosen = E.svm_error_curve(Xtr, ytr, Xte, yte, np.arange(p), [p], grid,
+                                  seed=E.task_seed(0, "artificial1-3c", 0, "cv"))
+    assert C == chosen[-1]
+    # brute force: the CV error of each C on the same folds, smallest C among the best
+    from sklearn.svm import SVC
+    folds = E.cv_folds(ytr, 5, E.task_seed(0, "artificial1-3c", 0, "cv"))
+    err = [sum(np.mean(SVC(kernel="linear", C=c).fit(Xtr[tr], ytr[tr]).predict(Xtr[va]) != ytr[va])
+               for tr, va in folds) for c in grid]
+    assert C == grid[int(np.argmin(err))]
+
+
+def test_curve_at_split_C_is_the_curve_at_that_fixed_C(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    kw = dict(dataset="artificial1-3c", split=0, seed=0, n_samples=120, n_noise=5,
+              methods=("Av-SD",), sizes=[2, 5, 10], C_grid=(0.001, 1.0))
+    by_split = E.curve_task(C_at="split", **kw)
+    C = E.split_C_task(**{k: kw[k] for k in ("dataset", "split", "seed", "n_samples",
+                                              "n_noise", "C_grid")})["C"]
+    fixed = E.curve_task(**dict(kw, C_grid=(C,)))
+    assert np.array_equal(by_split["errors"]["Av-SD"], fixed["errors"]["Av-SD"])
+    assert set(by_split["C"]["Av-SD"]) == {C}
+    with pytest.raises(ValueError, match="C_at"):
+        E.curve_task(C_at="fold", **kw)
+
+
+def test_c_reading_table_pairs_the_two_readings(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    t = E.c_reading_table("artificial1-3c", ["Av-SD"], n_splits=2, sizes=[2, 10],
+                          C_grid=(0.001, 1.0), n_samples=120, n_jobs=1)
+    # the curves of both readings, recomputed one by one
+    for at, col in (("size", "error, C per size"), ("split", "error, C per split")):
+        df = E.run_curves(["artificial1-3c"], ["Av-SD"], 2, sizes=[2, 10], C_grid=(0.001, 1.0),
+                          n_samples=120, n_jobs=1, C_at=at)
+        assert np.allclose(t.set_index("size")[col], df.groupby("size")["error"].mean())
+    assert np.allclose(t["difference"], t["error, C per size"] - t["error, C per split"])
+    assert (t["se"] >= 0).all() and len(t) == df["size"].nunique()

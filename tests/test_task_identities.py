@@ -9,7 +9,8 @@ from featrank.store import task_key
 
 TASKS = {
     "featrank.experiments.izetta2017": (izetta2017, ("lists_task", "zhou_task", "curve_task",
-                                                     "timing_task", "combine_timing_task")),
+                                                     "timing_task", "combine_timing_task",
+                                                     "split_C_task")),
     "featrank.experiments.prati2012": (prati2012, ("run_fold", "dataset_summary")),
     "featrank.experiments.quevedo2007": (quevedo2007, ("ranking_task", "r2w2_task",
                                                        "anticorrelated_task")),

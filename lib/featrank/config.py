@@ -3,6 +3,7 @@
 Environment variables
 ---------------------
 FEATRANK_PROFILE   default profile of the notebooks: ``smoke``, ``quick`` (default) or ``paper``
+                   (``reduced`` too, for a notebook whose paper protocol is out of reach here)
 FEATRANK_DATA      folder holding the dataset files (searched before ``data/raw/``)
 FEATRANK_CACHE     scratch folder: the result store of runs other than ``paper``, scratch outputs
                    (default ``data/cache/`` in the checkout, else the user's cache folder)
@@ -22,7 +23,7 @@ Committed outputs. ``notebooks/committed_profiles.txt`` names the profile each c
 notebook was executed at. A run at any other profile writes its figures and tables under
 ``<cache>/output/<profile>/`` instead (:func:`figures_dir`, :func:`results_out_dir`), and the
 result store is written in the committed ``data/results/<notebook>/store/`` only at
-``paper`` (:func:`store_dirs`). This is the only switch: a notebook always calls
+``paper`` or ``reduced`` (:func:`store_dirs`). This is the only switch: a notebook always calls
 ``featrank.io.save_table`` and ``featrank.plots.savefig``, and they ask :func:`figures_dir` and
 :func:`results_out_dir` where to write (smoke runs, ``$FEATRANK_OUTPUT``, partial runs: the
 scratch folder).
@@ -35,22 +36,35 @@ from pathlib import Path
 import platformdirs
 
 PROFILES = ("smoke", "quick", "paper")
+#: the profile of a notebook whose paper protocol cannot run here (notebook 03's would take
+#: thousands of hours): the largest honest protocol that completes, its departures stated
+REDUCED = "reduced"
+#: the profiles that fill the committed result store
+STORED_PROFILES = ("paper", REDUCED)
 _ACTIVE: dict = {"profile": None}
 
 
-def get_profile(profile: str | None = None) -> str:
+def get_profile(profile: str | None = None, also: tuple = ()) -> str:
     """The profile to run: the argument, else ``$FEATRANK_PROFILE``, else ``"quick"``. It
-    becomes this process's active profile (where outputs and stored results go)."""
+    becomes this process's active profile (where outputs and stored results go). ``also``:
+    profiles a notebook has beside the three common ones (``("reduced",)``).
+
+    >>> get_profile("reduced")     # notebook 03 passes also=("reduced",)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown profile 'reduced' for this notebook; choose one of ('smoke', 'quick', 'paper')
+    """
     value = profile or os.environ.get("FEATRANK_PROFILE") or "quick"
-    if value not in PROFILES:
-        raise ValueError(f"unknown profile {value!r}; choose one of {PROFILES}")
+    allowed = PROFILES + tuple(also)
+    if value not in allowed:
+        raise ValueError(f"unknown profile {value!r} for this notebook; choose one of {allowed}")
     _ACTIVE["profile"] = value
     return value
 
 
 def active_profile() -> str:
     """The profile last chosen by :func:`get_profile` (else the environment's)."""
-    return _ACTIVE["profile"] or get_profile()
+    return _ACTIVE["profile"] or get_profile(also=(REDUCED,))
 
 
 def committed_profile(notebook: str) -> str | None:
@@ -165,12 +179,13 @@ def store_dirs(namespace: str) -> tuple[Path, list[Path]]:
     """``(write_dir, read_dirs)`` of the result store of ``namespace`` (a notebook's name, or
     any name of your own). Stored results are read from the committed store
     ``data/results/<namespace>/store/`` and the scratch store ``<cache>/store/<namespace>/``;
-    they are written to the committed one only by a ``paper`` run of a notebook.
+    they are written to the committed one only by a ``paper`` (or ``reduced``) run of a
+    notebook.
     ``$FEATRANK_STORE=refresh`` reads nothing (every task runs again)."""
     committed = results_dir(namespace) / "store"
     scratch = cache_dir() / "store" / namespace
     is_notebook = committed_profile(namespace) is not None
-    write = committed if is_notebook and active_profile() == "paper" else scratch
+    write = committed if is_notebook and active_profile() in STORED_PROFILES else scratch
     reads = [] if store_mode() == "refresh" else [committed, scratch]
     return write, reads
 

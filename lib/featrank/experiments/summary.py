@@ -27,7 +27,7 @@ from pathlib import Path
 import pandas as pd
 
 from .._io import atomic_write_bytes, save_table
-from ..config import PROFILES, committed_profile, project_root, results_dir
+from ..config import PROFILES, REDUCED, committed_profile, project_root, results_dir
 from ..store import contents
 
 COLUMNS = ("claim", "paper", "ours", "se", "agrees", "why_not", "profile")
@@ -38,8 +38,8 @@ NAME = "reproduction_summary"
 def summary_table(rows, profile: str) -> pd.DataFrame:
     """The rows (dicts with ``claim``, ``paper``, ``ours``, ``agrees`` and, as needed, ``se``
     and ``why_not``) as a checked summary table of ``profile``."""
-    if profile not in PROFILES:
-        raise ValueError(f"unknown profile {profile!r}; choose one of {PROFILES}")
+    if profile not in PROFILES + (REDUCED,):
+        raise ValueError(f"unknown profile {profile!r}; choose one of {PROFILES + (REDUCED,)}")
     df = pd.DataFrame(list(rows))
     missing = {"claim", "paper", "ours", "agrees"} - set(df.columns)
     if missing:

@@ -17,6 +17,11 @@ Protocol of their Sec. 3.1, as the task functions below run it:
   the quick and smoke profiles), and its error measured on the test part. The linear Gram
   matrices grow by one rank-1 term per added feature, so a curve costs one pass over the
   order plus the SVM fits.
+* ``C_at``: where that CV runs. ``"size"`` (the paper profile): at every subset size, the
+  literal reading of "the C parameter was estimated in all cases using 5-fold cross
+  validation of the training set" -- thousands of hours here, nearly all of it libsvm at
+  C = 10 on few features. ``"split"`` (the reduced profile): once per split, on all features
+  of its training part (:func:`split_C_task`), the same C for every method and size.
 
 Tasks are module-level functions of small arguments, cached on disk under :data:`CACHE`
 through :func:`featrank.parallel.run_tasks`. They live in this package's ``__init__``, with
@@ -34,6 +39,8 @@ imports in a circle):
   (:func:`ovo_dilution_table`), OVO against OVA errors;
 - :mod:`.timing` -- Fig. 7's combination step timed alone on stored lists
   (:func:`combination_timing`);
+- :mod:`.creading` -- C chosen at every size or once per split, compared
+  (:func:`c_reading_table`);
 - :mod:`.verdicts` -- the rules each claim is judged by (:data:`RULES`);
 - :mod:`.summary`, :mod:`.summary_figures` -- the reproduction summary
   (:func:`reproduction_summary`).
@@ -165,18 +172,31 @@ def size_grid(p: int, kind="coarse:12", extra=()) -> np.ndarray:
     return np.unique(np.concatenate([s, [e for e in extra if 2 <= e <= p]]).astype(int))
 
 
+def cv_folds(y, cv=5, seed=0):
+    """The stratified ``cv``-fold splits that choose C (fewer folds when a class is smaller;
+    ``None`` when it has a single member).
+
+    >>> [len(va) for _, va in cv_folds(np.repeat([0, 1], 5), cv=5)]
+    [2, 2, 2, 2, 2]
+    """
+    from sklearn.model_selection import StratifiedKFold
+
+    n_folds = min(cv, int(np.bincount(y).min()))
+    if n_folds < 2:
+        return None
+    return list(StratifiedKFold(n_folds, shuffle=True, random_state=seed)
+                .split(np.zeros((len(y), 1)), y))
+
+
 def svm_error_curve(Xtr, ytr, Xte, yte, order, sizes, C_grid=(0.1,), cv=5, seed=0):
     """Test error of a linear multiclass SVM on the top-n features of ``order`` for each n in
     ``sizes``, C by ``cv``-fold stratified CV on the training part (Izetta 2017, Sec. 3.1).
     Gram matrices are updated incrementally along the order."""
-    from sklearn.model_selection import StratifiedKFold
     from sklearn.svm import SVC
 
     Ktr = np.zeros((len(ytr), len(ytr)))
     Kte = np.zeros((len(yte), len(ytr)))
-    n_folds = min(cv, int(np.bincount(ytr).min()))
-    folds = (list(StratifiedKFold(n_folds, shuffle=True, random_state=seed).split(Ktr, ytr))
-             if len(C_grid) > 1 and n_folds >= 2 else None)
+    folds = cv_folds(ytr, cv, seed) if len(C_grid) > 1 else None
     errors, chosen, prev = [], [], 0
     for s in sizes:
         cols = np.asarray(order[prev:s])
@@ -202,15 +222,40 @@ def _cv_best_C(K, y, C_grid, folds):
 
 
 @versioned("1")
+def split_C_task(dataset: str, split: int, C_grid: tuple, seed: int = 0, n_samples=None,
+                 n_noise=None) -> dict:
+    """C chosen once for a split (``C_at="split"``): 5-fold stratified CV on all features of
+    its training part, with the folds :func:`svm_error_curve` uses at every size (so it is
+    the C that the per-size reading picks at the last size, p). Ties go to the smaller C."""
+    Xtr, ytr, *_ = split_data(dataset, split, seed, n_samples, n_noise)
+    t = time.perf_counter()
+    folds = cv_folds(ytr, 5, task_seed(seed, dataset, split, "cv"))
+    C = C_grid[0] if folds is None or len(C_grid) == 1 else _cv_best_C(Xtr @ Xtr.T, ytr,
+                                                                       C_grid, folds)
+    return {"C": float(C), "seconds": time.perf_counter() - t}
+
+
+C_AT = ("size", "split")
+
+
+@versioned("1")
 def curve_task(dataset: str, split: int, methods: tuple, scheme: str = "ovo", sizes="coarse:12",
-               C_grid: tuple = (0.1,), seed: int = 0, n_samples=None, n_noise=None) -> dict:
-    """Error curves of several methods on one split (shared Gram-free data preparation)."""
+               C_grid: tuple = (0.1,), seed: int = 0, n_samples=None, n_noise=None,
+               C_at: str = "size") -> dict:
+    """Error curves of several methods on one split (shared Gram-free data preparation);
+    ``C_at`` says where C is chosen (see the module's docstring)."""
+    if C_at not in C_AT:
+        raise ValueError(f"C_at must be one of {C_AT}, got {C_at!r}")
     Xtr, ytr, Xte, yte, ds = split_data(dataset, split, seed, n_samples, n_noise)
     p = Xtr.shape[1]
     n_rel = len(ds.relevant) if ds.relevant is not None else None
     grid = size_grid(p, sizes, extra=(10, 20) + ((n_rel,) if n_rel else ()))
     out = {"sizes": grid, "errors": {}, "C": {}, "orders": {},
            "chance": 1.0 - np.bincount(yte).max() / len(yte)}
+    if C_at == "split" and len(C_grid) > 1:
+        kw = dict(dataset=dataset, split=split, seed=seed, n_samples=n_samples)
+        C_grid = (_cached(split_C_task, C_grid=tuple(C_grid), **kw,
+                          **({} if n_noise is None else {"n_noise": n_noise}))["C"],)
     for spec in methods:
         order = method_order(dataset, split, spec, scheme, seed, n_samples, n_noise)
         err, Cs = svm_error_curve(Xtr, ytr, Xte, yte, order, grid, C_grid,
@@ -220,7 +265,7 @@ def curve_task(dataset: str, split: int, methods: tuple, scheme: str = "ovo", si
 
 
 def run_curves(datasets, methods, n_splits, scheme="ovo", sizes="coarse:12", C_grid=(0.1,),
-               seed=0, n_samples=None, n_jobs=None) -> pd.DataFrame:
+               seed=0, n_samples=None, n_jobs=None, C_at="size") -> pd.DataFrame:
     """Every (dataset, split) curve task (lists first, so each is computed once). Returns a
     long table ``dataset, scheme, split, method, size, error, C, chance``, and keeps the orders
     in ``df.attrs["orders"][(dataset, scheme, method)]`` (splits stacked)."""
@@ -231,7 +276,12 @@ def run_curves(datasets, methods, n_splits, scheme="ovo", sizes="coarse:12", C_g
     run_tasks(lists_task, pre, n_jobs=n_jobs, cache=CACHE, desc="SVM-RFE lists")
     zh = [dict(t, method=m) for t in base for m in methods if m in ZHOU]
     run_tasks(zhou_task, zh, n_jobs=n_jobs, cache=CACHE, desc="Zhou MSVM-RFE")
-    tasks = [dict(t, methods=methods, scheme=scheme, sizes=sizes, C_grid=tuple(C_grid)) for t in base]
+    cv_at = {} if C_at == "size" else {"C_at": C_at}       # the paper's tasks keep their keys
+    if cv_at and len(C_grid) > 1:
+        run_tasks(split_C_task, [dict(t, C_grid=tuple(C_grid)) for t in base], n_jobs=n_jobs,
+                  cache=CACHE, desc="C by CV, once per split")
+    tasks = [dict(t, methods=methods, scheme=scheme, sizes=sizes, C_grid=tuple(C_grid), **cv_at)
+             for t in base]
     res = run_tasks(curve_task, tasks, n_jobs=n_jobs, cache=CACHE, desc="error curves")
     rows, orders = [], {}
     for t, r in zip(tasks, res):
@@ -317,6 +367,7 @@ COMBINE_TIMING = {
     "smoke": dict(n_noise_grid=(50, 100, 200), n_samples=600, repeats=2),
     "quick": dict(n_noise_grid=(100, 200, 500, 1000, 2000), n_samples=1200, repeats=5),
     "paper": dict(n_noise_grid=(100, 200, 500, 1000, 2000, 4000), n_samples=3000, repeats=5),
+    "reduced": dict(n_noise_grid=(100, 200, 500, 1000, 2000, 4000), n_samples=3000, repeats=5),
 }
 
 
@@ -357,6 +408,7 @@ _API = {
     **dict.fromkeys(("class_features_artificial1", "problem_classes", "list_relevance",
                      "ovo_dilution_table", "errors_at", "ovo_ova_errors"), "ovo"),
     **dict.fromkeys(("combination_timing", "loglog_slope"), "timing"),
+    **dict.fromkeys(("c_reading_table", "c_reading_note"), "creading"),
     **dict.fromkeys(("ALPHA", "Z_TOL", "ROUNDING", "SCALING", "RULES", "value_agrees",
                      "values_verdict", "best_verdict", "not_worse_verdict", "scaling_verdict",
                      "perfectly_ranked"), "verdicts"),
