@@ -23,6 +23,10 @@ Protocol of their Sec. 3.1, as the task functions below run it:
   C = 10 on few features. ``"split"`` (the reduced profile): once per split, on all features
   of its training part (:func:`split_C_task`), the same C for every method and size.
 
+Times (the ``seconds`` of the rankings, Fig. 7) are CPU seconds of the task
+(``time.process_time``): tasks run single-threaded, so on a quiet core this is their wall
+time, and a run that shares the machine with others does not inflate it.
+
 Tasks are module-level functions of small arguments, cached on disk under :data:`CACHE`
 through :func:`featrank.parallel.run_tasks`. They live in this package's ``__init__``, with
 the protocol they run, because the result store keys a result by its task's
@@ -99,30 +103,30 @@ def split_data(dataset: str, split: int, seed: int = 0, n_samples=None, n_noise=
 
 
 # ----------------------------------------------------------------------------- rankings
-@versioned("1")
+@versioned("2")
 def lists_task(dataset: str, split: int, scheme: str = "ovo", seed: int = 0, n_samples=None,
                n_noise=None) -> dict:
     """The per-problem SVM-RFE lists (Table 1) on the training part of one split."""
     from ...rankers.svmrfe import elimination_schedule, rfe_orders
 
     Xtr, ytr, *_ = split_data(dataset, split, seed, n_samples, n_noise)
-    t = time.perf_counter()
+    t = time.process_time()
     orders, names = rfe_orders(Xtr, ytr, scheme, C=C_RFE, tol=1e-3,
                                schedule=elimination_schedule(Xtr.shape[1], 0.1, 20, 1, "izetta"))
     return {"orders": orders.astype(np.int32), "problems": names,
-            "seconds": time.perf_counter() - t}
+            "seconds": time.process_time() - t}
 
 
-@versioned("1")
+@versioned("2")
 def zhou_task(dataset: str, split: int, method: str, seed: int = 0, n_samples=None,
               n_noise=None) -> dict:
     """A Zhou & Tuck MSVM-RFE order (``method``: "Zhou C&S", "Zhou W&W", "Zhou OVO")."""
     from ...rankers.multiclass import ZhouMSVMRFE
 
     Xtr, ytr, *_ = split_data(dataset, split, seed, n_samples, n_noise)
-    t = time.perf_counter()
+    t = time.process_time()
     r = ZhouMSVMRFE(method=_ZHOU_METHOD[method], C=C_RFE, scaling=None).fit(Xtr, ytr)
-    return {"order": r.top_features_.astype(np.int32), "seconds": time.perf_counter() - t}
+    return {"order": r.top_features_.astype(np.int32), "seconds": time.process_time() - t}
 
 
 def _cached(func, **kwargs):
@@ -228,11 +232,11 @@ def split_C_task(dataset: str, split: int, C_grid: tuple, seed: int = 0, n_sampl
     its training part, with the folds :func:`svm_error_curve` uses at every size (so it is
     the C that the per-size reading picks at the last size, p). Ties go to the smaller C."""
     Xtr, ytr, *_ = split_data(dataset, split, seed, n_samples, n_noise)
-    t = time.perf_counter()
+    t = time.process_time()
     folds = cv_folds(ytr, 5, task_seed(seed, dataset, split, "cv"))
     C = C_grid[0] if folds is None or len(C_grid) == 1 else _cv_best_C(Xtr @ Xtr.T, ytr,
                                                                        C_grid, folds)
-    return {"C": float(C), "seconds": time.perf_counter() - t}
+    return {"C": float(C), "seconds": time.process_time() - t}
 
 
 C_AT = ("size", "split")
@@ -310,7 +314,7 @@ def run_orders(datasets, methods, n_splits, scheme="ovo", seed=0, n_samples=None
 
 
 # ----------------------------------------------------------------------------- timing
-@versioned("1")
+@versioned("2")
 def timing_task(n_noise: int, n_samples: int, method: str, seed: int = 0) -> float:
     """Seconds to rank Artificial-1-3C (``n_noise`` noise features, ``n_samples`` points, on
     its 75 % training part) with one method: the OVO lists plus the combination for the six
@@ -320,9 +324,9 @@ def timing_task(n_noise: int, n_samples: int, method: str, seed: int = 0) -> flo
         return zhou_task(method=method, **kw)["seconds"]
     lists = lists_task(scheme="ovo", **kw)
     name, params = parse_method(method)
-    t = time.perf_counter()
+    t = time.process_time()
     combine_lists(lists["orders"], name, **params)
-    return lists["seconds"] + time.perf_counter() - t
+    return lists["seconds"] + time.process_time() - t
 
 
 def run_timing(n_noise_grid, n_samples_grid, methods, base_noise=500, base_samples=3000,
@@ -371,7 +375,7 @@ COMBINE_TIMING = {
 }
 
 
-@versioned("1")
+@versioned("2")
 def combine_timing_task(dataset: str, n_noise: int, n_samples: int, methods: tuple,
                         repeats: int = 5, seed: int = 0, floyd_warshall_max: int = 1100) -> list:
     """Seconds to combine one split's stored OVO lists with each method (one warm-up call,
@@ -389,9 +393,9 @@ def combine_timing_task(dataset: str, n_noise: int, n_samples: int, methods: tup
         f()                                   # warm-up call, not timed
         t = []
         for _ in range(repeats):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             f()
-            t.append(time.perf_counter() - t0)
+            t.append(time.process_time() - t0)
         mean, se = _mean_se(t)
         rows.append({"n_features": int(p), "method": m, "seconds": mean, "se": se,
                      "lists": int(L.shape[0])})
