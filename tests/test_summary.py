@@ -93,11 +93,12 @@ def test_store_table_counts_entries_and_reads_the_bench_estimates(tmp_path, monk
     Store(store).put("fam", "ffff", ident, 9, {}, seconds=1800.0)      # loose, not packed
     pd.DataFrame({"item": ["nb01 paper profile (estimate)",
                            "nb02 paper profile (estimate, lower bound)",
-                           "nb02 paper profile, Table 1 part (estimate)"],
-                  "ours_s": [7200.0, 3600.0, 1.0]}).to_csv(
+                           "nb02 paper profile, Table 1 part (estimate)",
+                           "nb02 reduced profile (estimate)"],
+                  "ours_s": [7200.0, 3600.0, 1.0, 1800.0]}).to_csv(
         tmp_path / "data/results/bench.csv", index=False)
     monkeypatch.setattr(S, "committed_profile", {"01_a": "paper", "02_b": "quick"}.get)
     t = S.store_table(tmp_path)
     assert t.values.tolist() == [
         ["01_a", "paper", "fam 4", "2.5", "2.0 h"],
-        ["02_b", "quick", "–", "0.0", "1.0 h (lower bound)"]]
+        ["02_b", "quick", "–", "0.0", "1.0 h (lower bound); reduced 0.5 h"]]

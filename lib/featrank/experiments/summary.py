@@ -93,24 +93,28 @@ def store_table(root=None) -> pd.DataFrame:
     """Per notebook: the profile of its committed outputs, what its committed result store
     holds (entries per task family, and the sum of the tasks' own wall times: CPU hours on a
     quiet machine, more when the tasks shared their cores) and ``make bench``'s estimate of
-    its whole paper profile on 2 cores (``data/results/bench.csv``)."""
+    its whole paper profile on 2 cores (``data/results/bench.csv``; and of its reduced
+    profile, where it has one)."""
     root = Path(root) if root else project_root()
     bench = root / "data/results/bench.csv"
-    est = {}
+    est = {"paper": {}, "reduced": {}}
     if bench.exists():
         b = pd.read_csv(bench)
         for item, secs in zip(b["item"], b["ours_s"]):
-            m = re.match(r"nb(\d\d) paper profile(, whole notebook)? \(estimate", str(item))
+            m = re.match(r"nb(\d\d) (paper|reduced) profile(, whole notebook)? \(estimate",
+                         str(item))
             if m:
-                est[m.group(1)] = f"{float(secs) / 3600:,.1f} h" + (
+                est[m.group(2)][m.group(1)] = f"{float(secs) / 3600:,.1f} h" + (
                     " (lower bound)" if "lower bound" in str(item) else "")
     rows = []
     for nb in sorted(p.stem for p in (root / "notebooks").glob("0[1-9]_*.ipynb")):
         stored = contents(root / "data/results" / nb / "store")
+        reduced = est["reduced"].get(nb[:2])
         rows.append({"notebook": nb, "committed at": committed_profile(nb) or "–",
                      "paper store": ", ".join(f"{f} {n:,}" for f, (n, _) in stored.items()) or "–",
                      "task hours stored": f"{sum(s for _, s in stored.values()) / 3600:,.1f}",
-                     "paper estimate (2 cores)": est.get(nb[:2], "–")})
+                     "paper estimate (2 cores)": est["paper"].get(nb[:2], "–") + (
+                         f"; reduced {reduced}" if reduced else "")})
     return pd.DataFrame(rows)
 
 
