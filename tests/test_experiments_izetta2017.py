@@ -50,7 +50,8 @@ def test_q3_variants_table_means_and_closer_variant():
     # 4 lists of 6 features: feature 0 is first in one list only, last elsewhere
     lists = np.array([[0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 0], [1, 2, 3, 4, 5, 0],
                       [2, 1, 3, 4, 5, 0]])
-    t = E.q3_variants_table({"toy": [lists, lists]}, {"toy": {"f0": [0]}})
+    orders = {v: [f(lists), f(lists)] for v, f in E.Q3_VARIANTS.items()}
+    t = E.q3_variants_table({"toy": orders}, {"toy": {"f0": [0]}})
     r = t.iloc[0]
     # positions: f0 (1,6,6,6), f1 (2,1,1,2), f2 (3,2,2,1), f3 (4,3,3,3), f4 (5,4,4,4),
     # f5 (6,5,5,5). Text (1st quartile of positions): 4.75, 1, 1.75, 3, 4, 5 -> f0 5th.
@@ -250,7 +251,8 @@ def test_curve_at_split_C_is_the_curve_at_that_fixed_C(tmp_path, monkeypatch):
     C = E.split_C_task(**{k: kw[k] for k in ("dataset", "split", "seed", "n_samples",
                                               "n_noise", "C_grid")})["C"]
     fixed = E.curve_task(**dict(kw, C_grid=(C,)))
-    assert np.array_equal(by_split["errors"]["Av-SD"], fixed["errors"]["Av-SD"])
+    assert np.array_equal(by_split["wrong"]["Av-SD"], fixed["wrong"]["Av-SD"])
+    assert by_split["digest"] == fixed["digest"]
     assert set(by_split["C"]["Av-SD"]) == {C}
     with pytest.raises(ValueError, match="C_at"):
         E.curve_task(C_at="fold", **kw)
@@ -267,3 +269,59 @@ def test_c_reading_table_pairs_the_two_readings(tmp_path, monkeypatch):
         assert np.allclose(t.set_index("size")[col], df.groupby("size")["error"].mean())
     assert np.allclose(t["difference"], t["error, C per size"] - t["error, C per split"])
     assert (t["se"] >= 0).all() and len(t) == df["size"].nunique()
+
+
+# ------------------------------------------------------------ what the store keeps
+TINY = dict(seed=0, n_samples=120)
+
+
+def test_run_curves_rebuilds_errors_tops_and_digests(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    df = E.run_curves(["artificial1-3c"], ["Av-SD", "Best Rank."], 2, sizes=[2, 5],
+                      n_jobs=1, **TINY)
+    for s in (0, 1):
+        Xtr, ytr, Xte, yte, ds = E.split_data("artificial1-3c", s, 0, 120)
+        for m in ("Av-SD", "Best Rank."):
+            order = E.method_order("artificial1-3c", s, m, n_samples=120)
+            got = df[(df.split == s) & (df.method == m)]
+            err, _ = E.svm_error_curve(Xtr, ytr, Xte, yte, order, got["size"].to_numpy(), (0.1,),
+                                       seed=E.task_seed(0, "artificial1-3c", s, "cv"))
+            assert np.array_equal(got["error"].to_numpy(), err)          # exact, not close
+            top = df.attrs["tops"][("artificial1-3c", "ovo", m)][s]
+            assert len(top) == max(20, len(ds.relevant))
+            assert np.array_equal(top, order[:len(top)])
+    dig = df.attrs["digests"]
+    same = [a == b for a, b in zip(dig[("artificial1-3c", "ovo", "Av-SD")],
+                                   dig[("artificial1-3c", "ovo", "Best Rank.")])]
+    orders_equal = [np.array_equal(E.method_order("artificial1-3c", s, "Av-SD", n_samples=120),
+                                   E.method_order("artificial1-3c", s, "Best Rank.", n_samples=120))
+                    for s in (0, 1)]
+    assert same == orders_equal
+
+
+def test_run_orders_are_the_methods_orders(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    o = E.run_orders(["artificial1-3c"], ["K-First", "Schulze"], 2, n_jobs=1, **TINY)
+    for m in ("K-First", "Schulze"):
+        assert o[("artificial1-3c", m)].shape == (2, 515)
+        for s in (0, 1):
+            assert np.array_equal(o[("artificial1-3c", m)][s],
+                                  E.method_order("artificial1-3c", s, m, n_samples=120))
+
+
+def test_the_rankings_stay_out_of_the_committed_store(monkeypatch):
+    from featrank import config
+
+    monkeypatch.setitem(config._ACTIVE, "profile", "paper")
+    write, _ = config.store_dirs(E.RANKINGS)
+    assert config.cache_dir() in write.parents
+    assert config.store_dirs(E.CACHE)[0] == config.results_dir(E.CACHE) / "store"
+
+
+def test_dilution_positions_are_those_of_the_combined_lists(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    t = E.ovo_dilution_table("artificial1-3c", 2, n_samples=120, methods=("Av-SD",))
+    pos = [E.group_positions(E.method_order("artificial1-3c", s, "Av-SD", scheme="ova",
+                                            n_samples=120), range(15)) for s in (0, 1)]
+    row = t.set_index("scheme").loc["OVA"]
+    assert row["M"] == 3 and np.isclose(row["Av-SD"], np.mean(pos))

@@ -28,7 +28,10 @@ Times (the ``seconds`` of the rankings, Fig. 7) are CPU seconds of the task
 time, and a run that shares the machine with others does not inflate it.
 
 Tasks are module-level functions of small arguments, cached on disk under :data:`CACHE`
-through :func:`featrank.parallel.run_tasks`. They live in this package's ``__init__``, with
+through :func:`featrank.parallel.run_tasks`. The rankings they share (SVM-RFE lists, Zhou
+orders) are stored under :data:`RANKINGS`, a scratch namespace that is never committed; the
+committed store keeps what the figures and tables read: curve points, the orders of Tables
+4-6, per-split summaries of the investigations. They live in this package's ``__init__``, with
 the protocol they run, because the result store keys a result by its task's
 ``module.qualname``: the stored results of ``featrank.experiments.izetta2017.lists_task``
 and its siblings are found again only where they were computed.
@@ -38,9 +41,9 @@ imports in a circle):
 
 - :mod:`.tables` -- mean curves, rank statistics of feature groups, win counts;
 - :mod:`.q3sd` -- the two readings of 3Q-SD compared (:func:`q3_variants_table`; the
-  variant itself is :func:`featrank.aggregate.q3_positions_sd`);
+  variant itself is :func:`featrank.aggregate.q3_positions_sd`; its task :func:`q3_task`);
 - :mod:`.ovo` -- the dilution of a class's features among OVO's lists
-  (:func:`ovo_dilution_table`), OVO against OVA errors;
+  (:func:`ovo_dilution_table`, its task :func:`dilution_task`), OVO against OVA errors;
 - :mod:`.timing` -- Fig. 7's combination step timed alone on stored lists
   (:func:`combination_timing`);
 - :mod:`.creading` -- C chosen at every size or once per split, compared
@@ -51,6 +54,7 @@ imports in a circle):
 """
 from __future__ import annotations
 
+import hashlib
 import time
 
 import numpy as np
@@ -59,10 +63,13 @@ import pandas as pd
 from ..._lazy import lazy_exports
 from ...aggregate import combine_lists
 from ...evaluate import parse_sizes
-from ...parallel import run_tasks, task_seed
+from ...parallel import run_tasks, stored_tasks, task_seed
 from ...store import versioned
 
 CACHE = NOTEBOOK = "03_izetta2017_multiclass_list_combination"
+#: the store namespace of the SVM-RFE lists and Zhou orders: not a notebook, so its entries stay
+#: in the scratch store (1 to 120 lists of p positions per split, about 40 MB at 100 splits)
+RANKINGS = "izetta2017-rankings"
 #: Izetta's six combiners, in their tables' order
 METHODS = ("3Q-SD", "Av-SD", "Best Rank.", "K-First", "Condorcet", "Schulze")
 ZHOU = ("Zhou C&S", "Zhou W&W", "Zhou OVO")
@@ -134,6 +141,36 @@ def _cached(func, **kwargs):
     return run_tasks(func, [kwargs], n_jobs=1, cache=CACHE, progress=False)[0]
 
 
+def _ranking(func, **kwargs):
+    """``func(**kwargs)`` (:func:`lists_task`, :func:`zhou_task`) through the rankings' store."""
+    return run_tasks(func, [kwargs], n_jobs=1, cache=RANKINGS, progress=False)[0]
+
+
+def compact_order(order) -> np.ndarray:
+    """An order as the smallest integer type that holds it (int16 up to 32,767 features).
+
+    >>> compact_order([2, 0, 1]).dtype
+    dtype('int16')
+    """
+    order = np.asarray(order)
+    return order.astype(np.int16 if order.size < 2 ** 15 else np.int32)
+
+
+def _prefetch(base, methods, scheme, n_jobs):
+    """The rankings the tasks of ``base`` (dicts of dataset, split, seed, n_samples) need:
+    one SVM-RFE list set per split if a combiner is among ``methods``, one Zhou order per
+    Zhou method."""
+    pre = [dict(t, scheme=scheme) for t in base if any(m.split("@")[0] in METHODS for m in methods)]
+    run_tasks(lists_task, pre, n_jobs=n_jobs, cache=RANKINGS, desc="SVM-RFE lists")
+    zh = [dict(t, method=m) for t in base for m in methods if m in ZHOU]
+    run_tasks(zhou_task, zh, n_jobs=n_jobs, cache=RANKINGS, desc="Zhou MSVM-RFE")
+
+
+def _missing(func, tasks, base):
+    """The entries of ``base`` whose task of ``tasks`` is not stored yet."""
+    return [b for b, ok in zip(base, stored_tasks(func, tasks, CACHE)) if not ok]
+
+
 def parse_method(spec: str):
     """``"K-First"``, ``"K-First@0.05"`` (k as a fraction of p), ``"Av-SD@min_sd"``,
     ``"Zhou C&S"`` -> ``(name, params)``."""
@@ -157,8 +194,8 @@ def method_order(dataset, split, spec, scheme="ovo", seed=0, n_samples=None, n_n
     if n_noise is not None:           # same cache key as the run_tasks pre-computation
         kw["n_noise"] = n_noise
     if name in ZHOU:
-        return _cached(zhou_task, method=name, **kw)["order"]
-    lists = _cached(lists_task, scheme=scheme, **kw)["orders"]
+        return _ranking(zhou_task, method=name, **kw)["order"]
+    lists = _ranking(lists_task, scheme=scheme, **kw)["orders"]
     return combine_lists(lists, name, **params)
 
 
@@ -242,20 +279,24 @@ def split_C_task(dataset: str, split: int, C_grid: tuple, seed: int = 0, n_sampl
 C_AT = ("size", "split")
 
 
-@versioned("1")
+@versioned("2")
 def curve_task(dataset: str, split: int, methods: tuple, scheme: str = "ovo", sizes="coarse:12",
                C_grid: tuple = (0.1,), seed: int = 0, n_samples=None, n_noise=None,
                C_at: str = "size") -> dict:
     """Error curves of several methods on one split (shared Gram-free data preparation);
-    ``C_at`` says where C is chosen (see the module's docstring)."""
+    ``C_at`` says where C is chosen (see the module's docstring). Kept compact for the
+    committed store: per method the number of test errors at each size (``wrong``, out of
+    ``n_test``), the C used, the first ``max(20, n_relevant)`` features of its order
+    (``top``) and a digest of the whole order (``digest``: equal orders, equal digests)."""
     if C_at not in C_AT:
         raise ValueError(f"C_at must be one of {C_AT}, got {C_at!r}")
     Xtr, ytr, Xte, yte, ds = split_data(dataset, split, seed, n_samples, n_noise)
     p = Xtr.shape[1]
     n_rel = len(ds.relevant) if ds.relevant is not None else None
     grid = size_grid(p, sizes, extra=(10, 20) + ((n_rel,) if n_rel else ()))
-    out = {"sizes": grid, "errors": {}, "C": {}, "orders": {},
+    out = {"sizes": grid, "wrong": {}, "n_test": len(yte), "C": {}, "top": {}, "digest": {},
            "chance": 1.0 - np.bincount(yte).max() / len(yte)}
+    n_top = max(20, n_rel or 0)
     if C_at == "split" and len(C_grid) > 1:
         kw = dict(dataset=dataset, split=split, seed=seed, n_samples=n_samples)
         C_grid = (_cached(split_C_task, C_grid=tuple(C_grid), **kw,
@@ -264,38 +305,43 @@ def curve_task(dataset: str, split: int, methods: tuple, scheme: str = "ovo", si
         order = method_order(dataset, split, spec, scheme, seed, n_samples, n_noise)
         err, Cs = svm_error_curve(Xtr, ytr, Xte, yte, order, grid, C_grid,
                                   seed=task_seed(seed, dataset, split, "cv"))
-        out["errors"][spec], out["C"][spec], out["orders"][spec] = err, Cs, np.asarray(order)
+        out["wrong"][spec] = np.rint(err * len(yte)).astype(np.int32)
+        out["C"][spec], out["top"][spec] = Cs, compact_order(order[:n_top])
+        out["digest"][spec] = hashlib.sha1(np.asarray(order, np.int64).tobytes()).hexdigest()[:16]
     return out
 
 
 def run_curves(datasets, methods, n_splits, scheme="ovo", sizes="coarse:12", C_grid=(0.1,),
                seed=0, n_samples=None, n_jobs=None, C_at="size") -> pd.DataFrame:
-    """Every (dataset, split) curve task (lists first, so each is computed once). Returns a
-    long table ``dataset, scheme, split, method, size, error, C, chance``, and keeps the orders
-    in ``df.attrs["orders"][(dataset, scheme, method)]`` (splits stacked)."""
+    """Every (dataset, split) curve task; the rankings of the missing ones first, so each is
+    computed once. Returns a long table ``dataset, scheme, split, method, size, error, C,
+    chance``; ``df.attrs["tops"][(dataset, scheme, method)]`` stacks the splits' first
+    ``max(20, n_relevant)`` features, ``df.attrs["digests"][...]`` their orders' digests."""
     methods = tuple(methods)
     base = [dict(dataset=d, split=s, seed=seed, n_samples=_ns(d, n_samples))
             for d in datasets for s in range(n_splits)]
-    pre = [dict(t, scheme=scheme) for t in base if any(m.split("@")[0] in METHODS for m in methods)]
-    run_tasks(lists_task, pre, n_jobs=n_jobs, cache=CACHE, desc="SVM-RFE lists")
-    zh = [dict(t, method=m) for t in base for m in methods if m in ZHOU]
-    run_tasks(zhou_task, zh, n_jobs=n_jobs, cache=CACHE, desc="Zhou MSVM-RFE")
     cv_at = {} if C_at == "size" else {"C_at": C_at}       # the paper's tasks keep their keys
-    if cv_at and len(C_grid) > 1:
-        run_tasks(split_C_task, [dict(t, C_grid=tuple(C_grid)) for t in base], n_jobs=n_jobs,
-                  cache=CACHE, desc="C by CV, once per split")
     tasks = [dict(t, methods=methods, scheme=scheme, sizes=sizes, C_grid=tuple(C_grid), **cv_at)
              for t in base]
+    missing = _missing(curve_task, tasks, base)
+    _prefetch(missing, methods, scheme, n_jobs)
+    if cv_at and len(C_grid) > 1:
+        run_tasks(split_C_task, [dict(t, C_grid=tuple(C_grid)) for t in missing], n_jobs=n_jobs,
+                  cache=CACHE, desc="C by CV, once per split")
     res = run_tasks(curve_task, tasks, n_jobs=n_jobs, cache=CACHE, desc="error curves")
-    rows, orders = [], {}
+    rows, tops, digests = [], {}, {}
     for t, r in zip(tasks, res):
         for m in methods:
-            orders.setdefault((t["dataset"], scheme, m), []).append(r["orders"][m])
-            for s, e, C in zip(r["sizes"], r["errors"][m], r["C"][m]):
-                rows.append((t["dataset"], scheme, t["split"], m, int(s), e, C, r["chance"]))
+            key = (t["dataset"], scheme, m)
+            tops.setdefault(key, []).append(r["top"][m])
+            digests.setdefault(key, []).append(r["digest"][m])
+            for s, w, C in zip(r["sizes"], r["wrong"][m], r["C"][m]):
+                rows.append((t["dataset"], scheme, t["split"], m, int(s), w / r["n_test"], C,
+                             r["chance"]))
     df = pd.DataFrame(rows, columns=["dataset", "scheme", "split", "method", "size", "error",
                                      "C", "chance"])
-    df.attrs["orders"] = {k: np.vstack(v) for k, v in orders.items()}
+    df.attrs["tops"] = {k: np.vstack(v) for k, v in tops.items()}
+    df.attrs["digests"] = digests
     return df
 
 
@@ -303,14 +349,24 @@ def _ns(dataset, n_samples):
     return n_samples if dataset.lower().startswith("artificial") else None
 
 
+@versioned("1")
+def orders_task(dataset: str, split: int, methods: tuple, scheme: str = "ovo", seed: int = 0,
+                n_samples=None) -> dict:
+    """The whole orders of ``methods`` on one split (Tables 4-6), from its stored lists."""
+    return {"orders": {m: compact_order(method_order(dataset, split, m, scheme, seed, n_samples))
+                       for m in methods}}
+
+
 def run_orders(datasets, methods, n_splits, scheme="ovo", seed=0, n_samples=None, n_jobs=None):
     """Orders only (no curves): ``{(dataset, method): (n_splits, p) array}`` (Tables 4-6)."""
+    methods = tuple(methods)
     base = [dict(dataset=d, split=s, seed=seed, n_samples=_ns(d, n_samples))
             for d in datasets for s in range(n_splits)]
-    run_tasks(lists_task, [dict(t, scheme=scheme) for t in base], n_jobs=n_jobs, cache=CACHE,
-              desc="SVM-RFE lists")
-    return {(d, m): np.vstack([method_order(d, s, m, scheme, seed, _ns(d, n_samples))
-                               for s in range(n_splits)]) for d in datasets for m in methods}
+    tasks = [dict(t, methods=methods, scheme=scheme) for t in base]
+    _prefetch(_missing(orders_task, tasks, base), methods, scheme, n_jobs)
+    res = run_tasks(orders_task, tasks, n_jobs=n_jobs, cache=CACHE, desc="orders")
+    return {(d, m): np.vstack([r["orders"][m] for t, r in zip(tasks, res) if t["dataset"] == d])
+            for d in datasets for m in methods}
 
 
 # ----------------------------------------------------------------------------- timing
@@ -349,10 +405,10 @@ def run_timing(n_noise_grid, n_samples_grid, methods, base_noise=500, base_sampl
 # --------------------------------------------------------------------- stored lists
 def stored_lists(dataset: str, n_splits: int, scheme: str = "ovo", seed: int = 0,
                  n_samples=None) -> list:
-    """The per-problem SVM-RFE lists ``(M, p)`` of each split, from the result store (computed
-    and stored if absent), with the same keys the notebook's runs use."""
-    return [_cached(lists_task, dataset=dataset, split=s, seed=seed,
-                    n_samples=_ns(dataset, n_samples), scheme=scheme)["orders"]
+    """The per-problem SVM-RFE lists ``(M, p)`` of each split, from the rankings' (scratch)
+    store, computed and stored if absent, with the same keys the notebook's runs use."""
+    return [_ranking(lists_task, dataset=dataset, split=s, seed=seed,
+                     n_samples=_ns(dataset, n_samples), scheme=scheme)["orders"]
             for s in range(n_splits)]
 
 
@@ -382,8 +438,8 @@ def combine_timing_task(dataset: str, n_noise: int, n_samples: int, methods: tup
     then ``repeats`` timed calls): rows ``n_features, method, seconds, se, lists``."""
     from ...aggregate.pairwise import strongest_paths
 
-    L = _cached(lists_task, dataset=dataset, split=0, seed=seed, n_samples=n_samples,
-                scheme="ovo", n_noise=n_noise)["orders"]
+    L = _ranking(lists_task, dataset=dataset, split=0, seed=seed, n_samples=n_samples,
+                 scheme="ovo", n_noise=n_noise)["orders"]
     p = L.shape[1]
     fns = {m: (lambda m=m: _combine(L, m)) for m in methods}
     if p <= floyd_warshall_max:
@@ -407,10 +463,11 @@ _API = {
     "q3_positions_sd": "q3sd",
     **dict.fromkeys(("summarize_curves", "rank_stats", "rank_table", "win_counts",
                      "pairwise_win_matrix"), "tables"),
-    **dict.fromkeys(("PAPER_3Q", "Q3_VARIANTS", "combine_av", "group_positions",
-                     "q3_variants_table", "q3_support"), "q3sd"),
+    **dict.fromkeys(("PAPER_3Q", "Q3_VARIANTS", "combine_av", "group_positions", "q3_task",
+                     "q3_orders", "q3_variants_table", "q3_support"), "q3sd"),
     **dict.fromkeys(("class_features_artificial1", "problem_classes", "list_relevance",
-                     "ovo_dilution_table", "errors_at", "ovo_ova_errors"), "ovo"),
+                     "dilution_task", "ovo_dilution_table", "errors_at", "ovo_ova_errors"),
+                    "ovo"),
     **dict.fromkeys(("combination_timing", "loglog_slope"), "timing"),
     **dict.fromkeys(("c_reading_table", "c_reading_note"), "creading"),
     **dict.fromkeys(("ALPHA", "Z_TOL", "ROUNDING", "SCALING", "RULES", "value_agrees",

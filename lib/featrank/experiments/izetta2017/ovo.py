@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from . import METHODS, _cached, _combine, _mean_se, _ns, lists_task
+from ...parallel import run_tasks
+from ...store import versioned
+from . import CACHE, METHODS, _combine, _mean_se, _ns, _ranking, lists_task
 from .q3sd import group_positions
 
 
@@ -73,6 +75,25 @@ def list_relevance(lists, names, class_features: dict, top: int) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
+@versioned("1")
+def dilution_task(dataset: str, split: int, scheme: str, k: float = 0.1, methods: tuple = METHODS,
+                  seed: int = 0, n_samples=None) -> dict:
+    """One split of :func:`ovo_dilution_table`: the :func:`list_relevance` table of its lists,
+    the mean number of lists with a noise feature in their top ``k·p``, and the mean position
+    of the relevant features after each combiner."""
+    c = int(dataset.split("-")[1][:-1])
+    n_rel = 5 * c
+    r = _ranking(lists_task, dataset=dataset, split=split, seed=seed, n_samples=n_samples,
+                 scheme=scheme)
+    L = r["orders"]
+    p = L.shape[1]
+    top = max(1, int(round(k * p)))
+    noise = np.mean([np.isin(o[:top], np.arange(n_rel, p)).sum() / (p - n_rel) for o in L])
+    return {"relevance": list_relevance(L, r["problems"], class_features_artificial1(c), top),
+            "noise_on_top": float(noise * L.shape[0]),
+            "positions": {m: group_positions(_combine(L, m), range(n_rel)) for m in methods}}
+
+
 def ovo_dilution_table(dataset: str, n_splits: int, seed: int = 0, n_samples=None,
                        k: float = 0.1, methods=METHODS) -> pd.DataFrame:
     """The Fig. 3 experiment on an Artificial-1 dataset: per scheme (OVA, OVO), how many lists
@@ -92,26 +113,14 @@ def ovo_dilution_table(dataset: str, n_splits: int, seed: int = 0, n_samples=Non
     """
     if not dataset.startswith("artificial1-"):
         raise ValueError(f"the dilution experiment needs an Artificial-1 dataset, got {dataset!r}")
-    c = int(dataset.split("-")[1][:-1])
-    feats = class_features_artificial1(c)
-    n_rel = 5 * c
     rows = []
     for scheme in ("ova", "ovo"):
-        per_split, pos = [], {m: [] for m in methods}
-        for s in range(n_splits):
-            r = _cached(lists_task, dataset=dataset, split=s, seed=seed,
-                        n_samples=_ns(dataset, n_samples), scheme=scheme)
-            L = r["orders"]
-            p = L.shape[1]
-            top = max(1, int(round(k * p)))
-            t = list_relevance(L, r["problems"], feats, top)
-            noise_on_top = np.mean([np.isin(o[:top], np.arange(n_rel, p)).sum() / (p - n_rel)
-                                    for o in L]) * L.shape[0]
-            per_split.append((t, noise_on_top))
-            for m in methods:
-                pos[m].append(group_positions(_combine(L, m), range(n_rel)))
-        t_all = pd.concat([t for t, _ in per_split])
-        noise = float(np.mean([n for _, n in per_split]))
+        tasks = [dict(dataset=dataset, split=s, scheme=scheme, k=k, methods=tuple(methods),
+                      seed=seed, n_samples=_ns(dataset, n_samples)) for s in range(n_splits)]
+        res = run_tasks(dilution_task, tasks, cache=CACHE, desc=f"{scheme.upper()} dilution")
+        pos = {m: [r["positions"][m] for r in res] for m in methods}
+        t_all = pd.concat([r["relevance"] for r in res])
+        noise = float(np.mean([r["noise_on_top"] for r in res]))
         M = int(t_all["lists"].iloc[0])
         row = {"scheme": scheme.upper(), "M": M, "own lists": float(t_all["own"].mean()),
                "own share": float(t_all["own"].mean()) / M,

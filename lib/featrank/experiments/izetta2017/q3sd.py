@@ -1,4 +1,4 @@
-"""Izetta 2017: the two readings of 3Q-SD compared on stored OVO lists.
+"""Izetta 2017: the two readings of 3Q-SD compared on the OVO lists.
 
 The text's 3Q-SD (the third quartile of relative ranks, :func:`featrank.aggregate.q3_sd`)
 against the third quartile of positions (:func:`featrank.aggregate.q3_positions_sd`), with
@@ -10,7 +10,9 @@ import numpy as np
 import pandas as pd
 
 from ...aggregate import q3_positions_sd
-from . import _combine, _mean_se
+from ...parallel import run_tasks
+from ...store import versioned
+from . import CACHE, _combine, _mean_se, _ns, _ranking, compact_order, lists_task
 from .verdicts import ROUNDING, Z_TOL
 
 
@@ -34,15 +36,32 @@ def group_positions(order, features) -> float:
     return float(pos[np.asarray(list(features))].mean())
 
 
-def q3_variants_table(lists_by_dataset: dict, groups: dict) -> pd.DataFrame:
+@versioned("1")
+def q3_task(dataset: str, split: int, seed: int = 0, n_samples=None) -> dict:
+    """The orders of :data:`Q3_VARIANTS` on one split's OVO lists."""
+    L = _ranking(lists_task, dataset=dataset, split=split, seed=seed, n_samples=n_samples,
+                 scheme="ovo")["orders"]
+    return {"orders": {v: compact_order(f(L)) for v, f in Q3_VARIANTS.items()}}
+
+
+def q3_orders(dataset: str, n_splits: int, seed: int = 0, n_samples=None, n_jobs=None) -> dict:
+    """``{variant: [order of split 0, split 1, ...]}`` of :data:`Q3_VARIANTS` (stored)."""
+    tasks = [dict(dataset=dataset, split=s, seed=seed, n_samples=_ns(dataset, n_samples))
+             for s in range(n_splits)]
+    res = run_tasks(q3_task, tasks, n_jobs=n_jobs, cache=CACHE, desc="3Q-SD variants")
+    return {v: [r["orders"][v] for r in res] for v in Q3_VARIANTS}
+
+
+def q3_variants_table(orders_by_dataset: dict, groups: dict) -> pd.DataFrame:
     """The 3Q-SD experiment: mean position of each feature group under Av-SD, the text's
     3Q-SD and the positions-quartile 3Q-SD, mean ± SE over splits, beside the paper's 3Q-SD
     and Av-SD (``PAPER_3Q``).
 
     Parameters
     ----------
-    lists_by_dataset : dict
-        ``{dataset: [lists of split 0, lists of split 1, ...]}`` (each ``(M, p)``).
+    orders_by_dataset : dict
+        ``{dataset: {variant: [order of split 0, split 1, ...]}}``, the variants of
+        :data:`Q3_VARIANTS` (:func:`q3_orders`).
     groups : dict
         ``{dataset: {group name: feature indices}}``.
 
@@ -55,8 +74,7 @@ def q3_variants_table(lists_by_dataset: dict, groups: dict) -> pd.DataFrame:
         ``Z_TOL`` SE + ``ROUNDING``, or the paper has no value).
     """
     rows = []
-    for d, lists in lists_by_dataset.items():
-        orders = {v: [f(L) for L in lists] for v, f in Q3_VARIANTS.items()}
+    for d, orders in orders_by_dataset.items():
         for g, feats in groups[d].items():
             paper = PAPER_3Q.get((d, g), (np.nan, np.nan))
             row = {"dataset": d, "group": g, "paper 3Q-SD": paper[0], "paper Av-SD": paper[1]}

@@ -272,8 +272,8 @@ def reproduction_summary(*, fig1=None, fig2=None, fig3=None, fig4=None, orders=N
     Parameters
     ----------
     fig1, fig2, fig4 : DataFrame
-        :func:`run_curves` tables of the notebook's Figs. 1, 2 and 4 (their ``attrs["orders"]``
-        serve the vacuity checks).
+        :func:`run_curves` tables of the notebook's Figs. 1, 2 and 4 (their ``attrs["tops"]``
+        and ``attrs["digests"]`` serve the vacuity checks).
     fig3 : DataFrame
         The OVA and OVO :func:`run_curves` tables of Fig. 3, concatenated.
     orders : dict

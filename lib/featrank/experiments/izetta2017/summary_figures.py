@@ -52,7 +52,7 @@ def _fig1_rows(fig1, n_rel, alpha):
         spread = sc.groupby(level=0).mean().pipe(lambda t: t.max(axis=1) - t.min(axis=1))
         ours = "; ".join(f"{_title(d)}: spread over k {spread[d]:.3f}" for d in a3)
         se = float(sc.groupby(level=0).sem().max().max()) if sc.shape[0] > len(a3) else np.nan
-        perfect = _all_perfect(fig1.attrs.get("orders"), [(d, "ovo", m) for d in a3 for m in specs],
+        perfect = _all_perfect(fig1.attrs.get("tops"), [(d, "ovo", m) for d in a3 for m in specs],
                                n_rel)
         claim = "Fig. 1 (a, b): on Artificial-3 the results are almost independent of k"
         if perfect:
@@ -120,7 +120,7 @@ def _fig2_row(fig2, n_rel, alpha):
     """Fig. 2 on the error averaged over the curve: the tie-break can reorder features only
     within tied groups, and at the true n both orders usually select the same set."""
     diffs, txt, same, ses = {}, [], [], []
-    orders = fig2.attrs.get("orders") or {}
+    digests = fig2.attrs.get("digests") or {}
     curve = fig2.groupby(["dataset", "split", "method"])["error"].mean().unstack("method")
     for d in sorted(set(fig2["dataset"])):
         for base in ("Av-SD", "3Q-SD"):
@@ -129,8 +129,8 @@ def _fig2_row(fig2, n_rel, alpha):
             m, se = _mean_se(x)
             ses.append(se)
             txt.append(f"{_title(d)} {base} {m:+.4f}±{se:.4f}")
-            o1, o2 = orders.get((d, "ovo", f"{base}@max_sd")), orders.get((d, "ovo", f"{base}@min_sd"))
-            same.append(o1 is not None and o2 is not None and np.array_equal(o1, o2))
+            o1, o2 = digests.get((d, "ovo", f"{base}@max_sd")), digests.get((d, "ovo", f"{base}@min_sd"))
+            same.append(o1 is not None and o1 == o2)
     claim = "Fig. 2: breaking ties by the maximum SD is equal or better than by the minimum"
     n_diff = sum(not s for s in same)
     ours = (f"error averaged over the curve, max − min: {'; '.join(txt)} (orders differ in "
@@ -227,7 +227,7 @@ def _fig4_rows(fig4, fig3, n_rel, alpha):
                          f"Spearman rho {rho:.2f} (rule: >= 0.8); {_n_classes(hi)}C − "
                          f"{_n_classes(lo)}C = {m[hi] - m[lo]:+.3f}"))
     if a3:
-        perfect = _all_perfect(fig4.attrs.get("orders"), [(d, "ovo", m) for d in a3 for m in METHODS],
+        perfect = _all_perfect(fig4.attrs.get("tops"), [(d, "ovo", m) for d in a3 for m in METHODS],
                                n_rel)
         s3 = _scores(fig4[fig4["dataset"].isin(a3)], n_rel, METHODS)
         s3 = s3.max(axis=1) - s3.min(axis=1)              # spread per (dataset, split)
