@@ -196,6 +196,11 @@ def test_only_a_paper_run_of_a_notebook_writes_the_committed_store(tmp_path, mon
     config.get_profile("paper")
     assert config.store_dirs(nb)[0] == committed
     assert config.store_dirs("my-own")[0] == tmp_path / "store" / "my-own"
+    config.get_profile("reduced", also=("reduced",))      # notebook 03's reduced protocol
+    assert config.store_dirs(nb)[0] == committed
+    with pytest.raises(ValueError, match="unknown profile 'reduced' for this notebook"):
+        config.get_profile("reduced")                      # a notebook without one refuses it
+    assert config.active_profile() == "reduced"            # and leaves the active one alone
     monkeypatch.setenv("FEATRANK_STORE", "refresh")
     assert config.store_dirs(nb)[1] == []
     config.get_profile("quick")
