@@ -1,3 +1,5 @@
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -325,3 +327,44 @@ def test_dilution_positions_are_those_of_the_combined_lists(tmp_path, monkeypatc
                                             n_samples=120), range(15)) for s in (0, 1)]
     row = t.set_index("scheme").loc["OVA"]
     assert row["M"] == 3 and np.isclose(row["Av-SD"], np.mean(pos))
+
+
+#: notebook 03's settings shrunk to one small dataset per figure (120 points, 2 sizes, 3 splits)
+SMALL = dict(n_splits=3, n_samples=120, sizes=[2, 5], C_grid=(0.1,), C_at="size",
+             fig1=["artificial3-3c"], fig1_k=(0.1,), fig2=["artificial1-3c"],
+             fig3=["artificial1-3c"], fig4=["artificial1-3c"], tables=["artificial1-3c"],
+             timing_noise=(20,), timing_samples=(120,), timing_base=(20, 120),
+             creading=dict(dataset="artificial1-3c", methods=("K-First",), n_splits=1,
+                           sizes=[2, 5], C_grid=(0.01, 1.0)))
+
+
+def test_stored_splits_counts_the_complete_prefix_and_computes_nothing(tmp_path, monkeypatch):
+    from featrank.parallel import STORE_USE
+
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    assert E.stored_splits(SMALL, []) == 0
+    first = E.per_split(SMALL, [], 2, n_jobs=1)
+    assert E.stored_splits(SMALL, []) == 2
+    use = dict(STORE_USE.get(E.CACHE, {}))
+    assert E.stored_splits(dict(SMALL, n_splits=2), []) == 2     # the profile's whole run
+    assert STORE_USE.get(E.CACHE, {}) == use                     # probing counts nothing
+    again = E.per_split(SMALL, [], 2, n_jobs=1)
+    pd.testing.assert_frame_equal(again["fig4"], first["fig4"])
+    # one result missing at split 1 (a 3Q-SD reading) leaves split 0 alone complete
+    q3 = [f for f in (tmp_path / "store" / E.CACHE / "q3_task").glob("*.json")
+          if json.loads(f.read_text())["params"]["split"] == 1]
+    assert len(q3) == 1
+    q3[0].unlink()
+    assert E.stored_splits(SMALL, []) == 1
+
+
+def test_fill_stores_every_split_block_by_block(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    E.fill(SMALL, [], "smoke", n_jobs=1, block=2)
+    out = capsys.readouterr().out
+    assert "splits 0-1 of 3 stored" in out and "splits 0-2 of 3 stored" in out
+    assert E.stored_splits(SMALL, []) == 3
+    from featrank.parallel import stored_only
+    with stored_only():                        # the one-off results are stored too
+        once = E.once(SMALL, "smoke")
+    assert set(once) == {"timing", "combine", "creading"}

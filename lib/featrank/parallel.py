@@ -79,6 +79,34 @@ class TaskError(RuntimeError):
 STORE_USE: dict = {}
 
 
+class NotStored(LookupError):
+    """Raised by :func:`run_tasks` inside :func:`stored_only` when a task's result is not in
+    the store."""
+
+
+_STORED_ONLY = [False]
+
+
+@contextlib.contextmanager
+def stored_only():
+    """A context in which :func:`run_tasks` computes nothing: it returns stored results, and
+    raises :class:`NotStored` when a task of its grid has none (nor is the look-up counted in
+    :data:`STORE_USE`). For asking whether a whole pipeline could run from the store.
+
+    >>> import textwrap
+    >>> with stored_only():
+    ...     run_tasks(textwrap.shorten, [dict(text="a b c", width=4)], cache="an-empty-namespace")
+    Traceback (most recent call last):
+    ...
+    featrank.parallel.NotStored: 1 of 1 results of shorten are not in the store (namespace 'an-empty-namespace')
+    """
+    before, _STORED_ONLY[0] = _STORED_ONLY[0], True
+    try:
+        yield
+    finally:
+        _STORED_ONLY[0] = before
+
+
 def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = None,
               cache: str | None = None, desc: str | None = None,
               progress: bool | None = None) -> list:
@@ -107,7 +135,10 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
     tasks = [dict(t) for t in tasks]
     n_jobs = config.default_n_jobs() if n_jobs is None else n_jobs
     grid = _Grid(func, tasks, cache)
-    todo = grid.lookup()
+    todo = grid.lookup(count=not _STORED_ONLY[0])
+    if todo and _STORED_ONLY[0]:
+        raise NotStored(f"{len(todo)} of {len(tasks)} results of {grid.family} are not in the "
+                        f"store (namespace {cache!r})")
     show = config.show_progress() if progress is None else progress
     with _progress(len(tasks), len(tasks) - len(todo), desc, show) as bar:
         if n_jobs == 1 or len(todo) <= 1 or backend == "sequential":
@@ -146,8 +177,9 @@ class _Grid:
         self.store = Store(*config.store_dirs(namespace)) if namespace else None
         self.keys = [task_key(func, t) if self.store else (None, None) for t in tasks]
 
-    def lookup(self) -> list:
-        """Fill the stored results in; the indices of the tasks still to run."""
+    def lookup(self, count: bool = True) -> list:
+        """Fill the stored results in; the indices of the tasks still to run (``count``: add
+        the look-up to :data:`STORE_USE`)."""
         todo = []
         for i, (key, _) in enumerate(self.keys):
             if self.store:
@@ -156,7 +188,7 @@ class _Grid:
                     self.results[i] = value
                     continue
             todo.append(i)
-        if self.store:
+        if self.store and count:
             self._count("stored", len(self.tasks) - len(todo))
             self._count("stale", self.store.stale)
             self._count("capped", self.store.capped)

@@ -48,6 +48,9 @@ imports in a circle):
   (:func:`combination_timing`);
 - :mod:`.creading` -- C chosen at every size or once per split, compared
   (:func:`c_reading_table`);
+- :mod:`.work` -- every expensive result of the notebook in two calls (:func:`per_split`,
+  :func:`once`), filled split by split on long runs (:func:`fill`) and found again in the
+  store (:func:`stored_splits`);
 - :mod:`.verdicts` -- the rules each claim is judged by (:data:`RULES`);
 - :mod:`.summary`, :mod:`.summary_figures` -- the reproduction summary
   (:func:`reproduction_summary`).
@@ -470,6 +473,8 @@ _API = {
                     "ovo"),
     **dict.fromkeys(("combination_timing", "loglog_slope"), "timing"),
     **dict.fromkeys(("c_reading_table", "c_reading_note"), "creading"),
+    **dict.fromkeys(("TIE_SPECS", "LONG_PROFILES", "kfirst_specs", "dilution_dataset",
+                     "per_split", "once", "complete_prefix", "stored_splits", "fill"), "work"),
     **dict.fromkeys(("ALPHA", "Z_TOL", "ROUNDING", "SCALING", "RULES", "value_agrees",
                      "values_verdict", "best_verdict", "not_worse_verdict", "scaling_verdict",
                      "perfectly_ranked"), "verdicts"),
