@@ -120,3 +120,38 @@ def test_stored_realisations_counts_complete_prefixes(tmp_path, monkeypatch):
     E.theta_family("combined", (0.2, 0.5), 3, **cv, n_jobs=1)
     assert count() == 3
     assert count(("combined", "single")) == 0                 # no R_GT of single stored
+
+
+def test_stored_datasets_and_orders_count_what_the_assessment_finds(tmp_path, monkeypatch,
+                                                                    capsys):
+    from featrank.experiments import slavkov2020_work as W
+
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    monkeypatch.delenv("FEATRANK_STORE", raising=False)
+    S = dict(n_repeats=1, n_folds=2, sizes=[1, 50, 100], n_random=3, n_resamples=2)
+    assert W.stored_datasets(["single", "pair"], S) == []
+    curves, expected, stab = W.assessment("single", S, n_random=2, n_jobs=1)
+    assert set(curves) == set(E.RANKERS) and set(stab) == set(E.RANKERS)
+    assert W.stored_orders(["single"], S) == 2                   # 2 of the profile's 3
+    assert W.stored_datasets(["single", "pair"], S) == []        # its 3rd random order is not
+    assert W.stored_datasets(["single", "pair"], S, n_random=2) == ["single"]
+    W.assessment("single", S, n_jobs=1)
+    assert W.stored_orders(["single"], S) == 3 and W.stored_orders(["single", "pair"], S) == 0
+    assert W.stored_datasets(["single", "pair"], S) == ["single"]
+    full, train = W.bias_curves("single", S, n_jobs=1)
+    assert np.array_equal(full[("single", "InfoGain", "svm")].ffa,
+                          curves["InfoGain"].ffa)                # the paper's curves, stored
+    assert train[("single", "InfoGain", "svm")].ffa.shape == full[("single", "InfoGain", "svm")].ffa.shape
+
+
+def test_fill_runs_the_cheap_and_telling_parts_first():
+    from featrank.experiments import slavkov2020_work as W
+
+    S = dict(n_repeats=1, n_folds=2, sizes=[1, 100], n_random=3, n_resamples=2, n_noisy=4,
+             thetas=(0.2,), synthetic=("single",), learners=("nb",))
+    names = [name for name, _ in W._steps(S, ["iris", "sonar"], ["sonar"], 0, 1)]
+    assert names == ["R_GT, 2 realisations of R_theta, 2 random orders",
+                     "learner study on combined", "Fig. A1 (combined), 2 random orders",
+                     "Table 1: iris",
+                     "Table 1: sonar", "selection bias: sonar",
+                     "expected curves of the synthetic datasets", "all 4 realisations of R_theta"]

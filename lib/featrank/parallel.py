@@ -107,6 +107,41 @@ def stored_only():
         _STORED_ONLY[0] = before
 
 
+def is_stored(compute, *args, **kwargs) -> bool:
+    """Whether ``compute(*args, **kwargs)`` (a pipeline of :func:`run_tasks` calls) would find
+    every task result it asks for in the store; nothing is computed (:func:`stored_only`).
+
+    >>> import textwrap
+    >>> is_stored(run_tasks, textwrap.shorten, [dict(text="a b", width=3)], cache="an-empty-one")
+    False
+    """
+    try:
+        with stored_only():
+            compute(*args, **kwargs)
+    except NotStored:
+        return False
+    return True
+
+
+def complete_prefix(complete, n: int) -> int:
+    """The largest ``m <= n`` with ``complete(m)`` true, for a ``complete`` that holds up to
+    some point and fails beyond it (0 when it fails at 1): how many first splits, realisations
+    or random orders are stored. Bisection, so about log2(n) calls.
+
+    >>> complete_prefix(lambda m: m <= 37, 100), complete_prefix(lambda m: True, 100)
+    (37, 100)
+    >>> complete_prefix(lambda m: False, 100)
+    0
+    """
+    if complete(n):
+        return n
+    lo, hi = 0, n                      # complete(lo) holds (or lo = 0), complete(hi) fails
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if complete(mid) else (lo, mid)
+    return lo
+
+
 def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = None,
               cache: str | None = None, desc: str | None = None,
               progress: bool | None = None) -> list:

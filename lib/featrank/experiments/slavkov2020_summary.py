@@ -207,14 +207,16 @@ def _bias_row(bias: pd.DataFrame):
                 "bias of its protocol")
 
 
-def _datasets_row(n_run: int, n_available: int, copies, missing):
+def _datasets_row(n_run: int, n_available: int, copies, missing, pending=()):
     ours = f"{n_run} run here of {n_available} available"
     if copies:
         ours += f", plus scikit-learn's copy of {', '.join(copies)}"
     full = n_run >= len(E.TABLE1)
+    why = [] if full else ["not public or not mirrored: " + ", ".join(missing)]
+    if pending:
+        why.insert(0, "not yet in the result store: " + ", ".join(pending))
     return _row("Datasets of Table 1 redone", f"{len(E.TABLE1)}", ours, "",
-                "yes" if full else "partly",
-                "" if full else "not public or not mirrored: " + ", ".join(missing))
+                "yes" if full else "partly", "; ".join(why))
 
 
 def reproduction_summary(res: dict, *, profile: str | None = None) -> pd.DataFrame:
@@ -230,7 +232,8 @@ def reproduction_summary(res: dict, *, profile: str | None = None) -> pd.DataFra
         ``rfa_roughness``), ``ta1`` (Fig. A1's table), ``real_table`` and
         ``summary_real`` (real datasets; may be empty), ``bias`` (selection-bias check;
         may be empty), ``n_run``, ``n_available``, ``copies`` and ``missing`` (Table 1's
-        coverage).
+        coverage), optionally ``pending`` (available datasets a partly stored paper run has
+        not reached yet).
     profile : str, optional
         The run's profile (default: the active one).
 
@@ -248,5 +251,6 @@ def reproduction_summary(res: dict, *, profile: str | None = None) -> pd.DataFra
     rows += _real_rows(res["real_table"], res.get("summary_real"))
     if len(res["bias"]):
         rows.append(_bias_row(res["bias"]))
-    rows.append(_datasets_row(res["n_run"], res["n_available"], res["copies"], res["missing"]))
+    rows.append(_datasets_row(res["n_run"], res["n_available"], res["copies"], res["missing"],
+                             res.get("pending", ())))
     return summary_table(rows, profile or active_profile())

@@ -474,7 +474,7 @@ _API = {
     **dict.fromkeys(("combination_timing", "loglog_slope"), "timing"),
     **dict.fromkeys(("c_reading_table", "c_reading_note"), "creading"),
     **dict.fromkeys(("TIE_SPECS", "LONG_PROFILES", "kfirst_specs", "dilution_dataset",
-                     "per_split", "once", "complete_prefix", "stored_splits", "fill"), "work"),
+                     "per_split", "once", "stored_splits", "fill"), "work"),
     **dict.fromkeys(("ALPHA", "Z_TOL", "ROUNDING", "SCALING", "RULES", "value_agrees",
                      "values_verdict", "best_verdict", "not_worse_verdict", "scaling_verdict",
                      "perfectly_ranked"), "verdicts"),

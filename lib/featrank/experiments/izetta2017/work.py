@@ -17,7 +17,7 @@ import time
 
 import pandas as pd
 
-from ...parallel import STORE_USE, NotStored, stored_only
+from ...parallel import STORE_USE, complete_prefix, is_stored
 from . import (CACHE, COMBINE_TIMING, METHODS, ZHOU, run_curves, run_orders, run_timing)
 from .creading import c_reading_table
 from .ovo import ovo_dilution_table
@@ -88,36 +88,11 @@ def once(settings: dict, profile: str, *, seed: int = 0, n_jobs=None) -> dict:
     }
 
 
-def complete_prefix(complete, n: int) -> int:
-    """The largest ``m <= n`` with ``complete(m)`` true, for a ``complete`` that holds up to
-    some point and fails beyond it (0 when it fails at 1); bisection, so about log2(n) calls.
-
-    >>> complete_prefix(lambda m: m <= 37, 100), complete_prefix(lambda m: True, 100)
-    (37, 100)
-    >>> complete_prefix(lambda m: False, 100)
-    0
-    """
-    if complete(n):
-        return n
-    lo, hi = 0, n                      # complete(lo) holds (or lo = 0), complete(hi) fails
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        lo, hi = (mid, hi) if complete(mid) else (lo, mid)
-    return lo
-
-
 def stored_splits(settings: dict, real, *, seed: int = 0) -> int:
     """How many first splits :func:`per_split` finds wholly in the store (at most the
     profile's ``n_splits``); nothing is computed."""
-    def complete(m):
-        try:
-            with stored_only():
-                per_split(settings, real, m, seed=seed, n_jobs=1)
-        except NotStored:
-            return False
-        return True
-
-    return complete_prefix(complete, settings["n_splits"])
+    return complete_prefix(lambda m: is_stored(per_split, settings, real, m, seed=seed, n_jobs=1),
+                           settings["n_splits"])
 
 
 def fill(settings: dict, real, profile: str, *, seed: int = 0, n_jobs=None, block: int = 5):
