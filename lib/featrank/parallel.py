@@ -160,9 +160,10 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
         :mod:`featrank.store` for the rule that finds a result again and
         :func:`featrank.config.store_dirs` for where it lives.
 
-    Each result is stored the moment its task finishes. A task that raises does not stop the
-    others: when all have run, :class:`TaskError` names the failing tasks (parameters and
-    store key) with the first traceback.
+    The progress bar shows only when something is computed. Each result is stored the moment
+    its task finishes. A task that raises does not stop the others: when all have run,
+    :class:`TaskError` names the failing tasks (parameters and store key) with the first
+    traceback.
 
     >>> run_tasks(pow, [dict(base=2, exp=3), dict(base=3, exp=2)], n_jobs=1, progress=False)
     [8, 9]
@@ -174,7 +175,7 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
     if todo and _STORED_ONLY[0]:
         raise NotStored(f"{len(todo)} of {len(tasks)} results of {grid.family} are not in the "
                         f"store (namespace {cache!r})")
-    show = config.show_progress() if progress is None else progress
+    show = bool(todo) and (config.show_progress() if progress is None else progress)
     with _progress(len(tasks), len(tasks) - len(todo), desc, show) as bar:
         if n_jobs == 1 or len(todo) <= 1 or backend == "sequential":
             outcomes = ((i, _call(func, tasks[i])) for i in todo)
