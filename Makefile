@@ -75,10 +75,12 @@ nb: $(STAMP)
 
 # `make paper [NB=05] [REFRESH=1]`: the papers' full protocols; fills and extends the committed
 # result store (resumable: stopped runs continue from it). REFRESH=1 recomputes everything.
-# `make paper NB=03 PROFILE=reduced`: notebook 03's reduced protocol, the same way.
+# A notebook committed at `reduced` (03: its paper protocol would take ~4,000 h) runs at
+# `reduced`; PROFILE=paper or PROFILE=reduced chooses for every notebook run.
+long_profile = $(or $(PROFILE),$(if $(filter reduced,$(call committed_profile,$(1))),reduced,paper))
 paper: $(STAMP)
-	@case "$(or $(PROFILE),paper)" in paper|reduced) ;; *) echo "make paper runs PROFILE=paper (default) or reduced, not $(PROFILE)"; exit 2;; esac
-	$(foreach nb,$(wildcard notebooks/$(or $(NB),[0-9][0-9])_*.ipynb),$(call run_notebook,$(nb),$(or $(PROFILE),paper)))
+	@case "$(or $(PROFILE),paper)" in paper|reduced) ;; *) echo "make paper runs PROFILE=paper or reduced, not $(PROFILE)"; exit 2;; esac
+	$(foreach nb,$(wildcard notebooks/$(or $(NB),[0-9][0-9])_*.ipynb),$(call run_notebook,$(nb),$(call long_profile,$(nb))))
 	@echo "stored results: run 'make pack' to fold them into data/results/*/store/*.jsonl.gz"
 paper: export FEATRANK_STORE := $(if $(REFRESH),refresh,)
 
