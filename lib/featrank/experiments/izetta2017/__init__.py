@@ -477,7 +477,7 @@ _API = {
                      "per_split", "once", "stored_splits", "fill"), "work"),
     **dict.fromkeys(("ALPHA", "Z_TOL", "ROUNDING", "SCALING", "RULES", "value_agrees",
                      "values_verdict", "best_verdict", "not_worse_verdict", "scaling_verdict",
-                     "perfectly_ranked"), "verdicts"),
+                     "perfectly_ranked", "imperfect_orders"), "verdicts"),
     "AVERAGING": "summary_figures",
     **dict.fromkeys(("PAPER_MEANS", "ART2_GROUPS", "reproduction_summary"), "summary"),
 }

@@ -10,7 +10,7 @@ from . import METHODS, ZHOU, _mean_se
 from .summary_figures import (_fig1_rows, _fig2_row, _fig3_rows, _fig4_rows, _row, _scores)
 from .tables import win_counts
 from .timing import loglog_slope
-from .verdicts import (ALPHA, ROUNDING, Z_TOL, best_verdict, perfectly_ranked,
+from .verdicts import (ALPHA, ROUNDING, Z_TOL, best_verdict, imperfect_orders,
                        scaling_verdict, value_agrees, values_verdict)
 
 
@@ -77,12 +77,15 @@ def _table_rows(orders: dict, n_rel: dict, alpha):
                          "perfectly too)"))
     if "artificial3-8c" in ds:
         d, R = "artificial3-8c", range(n_rel["artificial3-8c"])
-        perfect = all(perfectly_ranked(orders[(d, m)], len(R)) for m in METHODS)
+        bad = sum(imperfect_orders(orders[(d, m)], len(R)) for m in METHODS)
+        perfect = bad == 0
+        total = sum(np.atleast_2d(orders[(d, m)]).shape[0] for m in METHODS)
         rows.append(_values_row("Table 6 (Art-3-8C): mean position of the relevant features",
                                 orders, d, {"relevant": R},
-                                why_extra="our Artificial-3 is ranked perfectly by every method "
-                                f"(ideal mean {(len(R) + 1) / 2:g}); the paper's is harder"
-                                if perfect else ""))
+                                why_extra="our Artificial-3 is ranked perfectly (ideal mean "
+                                f"{(len(R) + 1) / 2:g}) in {total - bad} of {total} "
+                                "(method, split) orders; the paper's is harder"
+                                if bad <= total / 10 else ""))
         claim = "Table 6 (Art-3-8C): all methods almost equivalent"
         means = [float(_positions(orders[(d, m)], R).mean()) for m in METHODS]
         ours = f"means {min(means):.1f}-{max(means):.1f}"

@@ -194,6 +194,18 @@ def scaling_verdict(slope: float, se: float, claim: str) -> str:
     return "partly" if sgn * (slope - bound) > 0 else "no"
 
 
+def imperfect_orders(orders, n_relevant: int) -> int:
+    """How many of ``orders`` (one per row) do not put the features ``0 .. n_relevant-1``
+    in their first ``n_relevant`` places.
+
+    >>> imperfect_orders([[1, 0, 2, 3], [0, 2, 1, 3], [2, 0, 1, 3]], 2)
+    2
+    """
+    o = np.atleast_2d(np.asarray(orders))
+    return int(np.sum(np.any(np.sort(o[:, :n_relevant], axis=1) != np.arange(n_relevant),
+                             axis=1)))
+
+
 def perfectly_ranked(orders, n_relevant: int) -> bool:
     """True when every order puts the features ``0 .. n_relevant-1`` in its first
     ``n_relevant`` places (then every method ties on the claim: vacuous).
@@ -201,7 +213,6 @@ def perfectly_ranked(orders, n_relevant: int) -> bool:
     >>> perfectly_ranked([[1, 0, 2, 3], [0, 1, 3, 2]], 2), perfectly_ranked([[2, 0, 1]], 2)
     (True, False)
     """
-    o = np.atleast_2d(np.asarray(orders))
-    return bool(np.all(np.sort(o[:, :n_relevant], axis=1) == np.arange(n_relevant)))
+    return imperfect_orders(orders, n_relevant) == 0
 
 
