@@ -155,3 +155,26 @@ def test_fill_runs_the_cheap_and_telling_parts_first():
                      "Table 1: iris",
                      "Table 1: sonar", "selection bias: sonar",
                      "expected curves of the synthetic datasets", "all 4 realisations of R_theta"]
+
+
+def test_summary_marks_what_a_partly_stored_run_has_not_reached():
+    import pandas as pd
+    from featrank.experiments import slavkov2020_summary as S
+
+    t3 = pd.DataFrame([dict(dataset=d, theta=t, ours=o + t, paper=o + t, se=0.01)
+                       for d, o in zip(E.SYNTHETIC, (0.2, 0.1, 0.0)) for t in (0.05, 0.5)])
+    good = pd.Series({"ReliefF": 27, "RandomForest": 26, "InfoGain": 20, "SVM-RFE": 19})
+    res = dict(t3=t3, fig3_ok=True, fig3_sets=["single"], fig3_pending=["pair", "combined"],
+               good=good, k=27, sep=None, ta1=None, real_table=pd.DataFrame(),
+               summary_real=None, bias=pd.DataFrame(), n_run=0, n_available=28, copies=[],
+               missing=["aapc"], pending=["iris"])
+    s = S.reproduction_summary(res, profile="paper").set_index("claim")
+    fig3 = s.loc[s.index.str.startswith("Fig. 3")].iloc[0]
+    assert fig3.agrees == "partly" and "pair, combined" in fig3.why_not
+    waiting = s[s.index.str.startswith(("Learner study", "Fig. A1"))]
+    assert len(waiting) == len(S.LEARNER_CLAIMS) + len(S.A1_CLAIMS)
+    assert (waiting.agrees == "n/a").all() and waiting.why_not.str.contains("result store").all()
+    assert s.loc["Table 3, θ = 0.05: dist(R_GT, R_θ) for single / pair / combined", "agrees"] == "yes"
+    res.update(fig3_ok=False)
+    assert S.reproduction_summary(res, profile="paper").set_index("claim").loc[
+        fig3.name, "agrees"] == "no"
