@@ -50,7 +50,7 @@ nb_target = $(if $(and $(filter $(2),$(call committed_profile,$(1))),$(if $(3),,
 define run_notebook
 	@echo "== $(1) [profile=$(2)] -> $(call nb_target,$(1),$(2),$(3))"
 	@mkdir -p $(abspath $(SCRATCH))/$(2)/notebooks
-	cd notebooks && FEATRANK_PROFILE=$(2) $(BIN)/papermill --no-progress-bar -k python3 \
+	cd notebooks && FEATRANK_PROFILE=$(2) $(BIN)/papermill --no-progress-bar $(PAPERMILL_LOG) -k python3 \
 	    $(notdir $(1)) $(abspath $(SCRATCH))/$(2)/notebooks/$(notdir $(1))
 	@if [ "$(call nb_target,$(1),$(2),$(3))" = "$(notdir $(1))" ]; then \
 	  if $(BIN)/python -m featrank.datasets --complete $(basename $(notdir $(1))); then \
@@ -83,6 +83,9 @@ paper: $(STAMP)
 	$(foreach nb,$(wildcard notebooks/$(or $(NB),[0-9][0-9])_*.ipynb),$(call run_notebook,$(nb),$(call long_profile,$(nb))))
 	@echo "stored results: run 'make pack' to fold them into data/results/*/store/*.jsonl.gz"
 paper: export FEATRANK_STORE := $(if $(REFRESH),refresh,)
+# every cell's output, and so each task family's progress bar with its ETA, in the terminal
+paper: PAPERMILL_LOG := --log-output
+paper: export FEATRANK_PROGRESS := text
 
 # `make quick`: a fast full re-run, recomputed from scratch, everything into $(SCRATCH)/quick/
 quick: $(STAMP)
