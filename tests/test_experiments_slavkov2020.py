@@ -168,12 +168,14 @@ def test_summary_marks_what_a_partly_stored_run_has_not_reached():
     res = dict(t3=t3, fig3_ok=True, fig3_sets=["single"], fig3_pending=["pair", "combined"],
                good=good, k=27, sep=None, ta1=None, real_table=pd.DataFrame(),
                summary_real=None, bias=pd.DataFrame(), n_run=0, n_available=28, copies=[],
-               missing=["aapc"], pending=["iris"])
+               missing=["aapc"], pending=["iris", "breast-w", "amlPrognosis"],
+               bias_pending=["amlPrognosis"])
     s = S.reproduction_summary(res, profile="paper").set_index("claim")
     fig3 = s.loc[s.index.str.startswith("Fig. 3")].iloc[0]
     assert fig3.agrees == "partly" and "pair, combined" in fig3.why_not
-    waiting = s[s.index.str.startswith(("Learner study", "Fig. A1"))]
-    assert len(waiting) == len(S.LEARNER_CLAIMS) + len(S.A1_CLAIMS)
+    waiting = s[s.index.str.startswith(("Learner study", "Fig. A1", "Fig. 7", "Fig. 8",
+                                        "Real data", "(not in the paper)"))]
+    assert len(waiting) == len(S.LEARNER_CLAIMS) + len(S.A1_CLAIMS) + len(S.FIG7_CLAIMS) + 3
     assert (waiting.agrees == "n/a").all() and waiting.why_not.str.contains("result store").all()
     assert s.loc["Table 3, θ = 0.05: dist(R_GT, R_θ) for single / pair / combined", "agrees"] == "yes"
     res.update(fig3_ok=False)

@@ -203,41 +203,58 @@ BREAST_W_WHY = ("the paper's text for Fig. 7A-B speaks of an 89-feature model an
                 "belong to another dataset")
 
 
-def _real_rows(real_table, summary_real):
-    rows = []
-    if len(real_table) and "breast-w" in set(real_table.dataset):
-        bw = real_table[real_table.dataset == "breast-w"].set_index("ranker")
-        lo, st = bw.rfa.idxmin(), bw["instability (mean Eq. 4)"].idxmin()
-        rows += [_row("Fig. 7 (breast-w): Info Gain has the lowest RFA curve", "Info Gain", lo,
-                      "no SE", "yes" if lo == "InfoGain" else "no",
-                      "" if lo == "InfoGain" else BREAST_W_WHY),
-                 _row("Fig. 7C (breast-w): Info Gain the most stable", "Info Gain", st, "no SE",
-                      "yes" if st == "InfoGain" else "no",
-                      "" if st == "InfoGain" else f"{st} is more stable in our resamples")]
-    if len(real_table) and "amlPrognosis" in set(real_table.dataset):
-        am = real_table[real_table.dataset == "amlPrognosis"].set_index("ranker")
-        top = am.ffa_minus_random.idxmax()
-        rows.append(_row("Fig. 8D (amlPrognosis): only Info Gain's FFA clearly above random",
-                         "Info Gain", ", ".join(f"{r} {v:+.3f}" for r, v in
-                                                am.ffa_minus_random.items()),
-                         "no SE", "yes" if top == "InfoGain" else "no",
-                         "" if top == "InfoGain" else
-                         f"{top} is furthest above random: rankings computed on all 54 "
-                         "samples make the SVM curves optimistic (selection-bias check)"))
+FIG7_CLAIMS = (("Fig. 7 (breast-w): Info Gain has the lowest RFA curve", "Info Gain"),
+               ("Fig. 7C (breast-w): Info Gain the most stable", "Info Gain"))
+FIG8_CLAIM = ("Fig. 8D (amlPrognosis): only Info Gain's FFA clearly above random", "Info Gain")
+DOMINANCE_CLAIM = ("Real data: no ranker dominates the others on every dataset", "yes")
+BIAS_CLAIM = ("(not in the paper) the curves survive re-ranking inside the training folds",
+              "not checked (ranked once on all data)")
+
+
+def _by_ranker(real_table: pd.DataFrame, dataset: str) -> pd.DataFrame:
+    return real_table[real_table.dataset == dataset].set_index("ranker")
+
+
+def _fig7_rows(bw: pd.DataFrame):
+    lo, st = bw.rfa.idxmin(), bw["instability (mean Eq. 4)"].idxmin()
+    return [_row(*FIG7_CLAIMS[0], lo, "no SE", "yes" if lo == "InfoGain" else "no",
+                 "" if lo == "InfoGain" else BREAST_W_WHY),
+            _row(*FIG7_CLAIMS[1], st, "no SE", "yes" if st == "InfoGain" else "no",
+                 "" if st == "InfoGain" else f"{st} is more stable in our resamples")]
+
+
+def _fig8_row(am: pd.DataFrame):
+    top = am.ffa_minus_random.idxmax()
+    return _row(*FIG8_CLAIM, ", ".join(f"{r} {v:+.3f}" for r, v in am.ffa_minus_random.items()),
+                "no SE", "yes" if top == "InfoGain" else "no",
+                "" if top == "InfoGain" else
+                f"{top} is furthest above random: rankings computed on all 54 "
+                "samples make the SVM curves optimistic (selection-bias check)")
+
+
+def _real_rows(real_table, summary_real, pending=()):
+    """The rows of Figs. 7-8 and of the real datasets as a whole; a claim whose datasets a
+    partly stored paper run has not reached (``pending``) gets a pending row."""
+    have = set(real_table.dataset) if len(real_table) else set()
+    rows = _fig7_rows(_by_ranker(real_table, "breast-w")) if "breast-w" in have else \
+        [_pending_row(*c) for c in FIG7_CLAIMS] if "breast-w" in pending else []
+    rows += [_fig8_row(_by_ranker(real_table, "amlPrognosis"))] if "amlPrognosis" in have else \
+        [_pending_row(*FIG8_CLAIM)] if "amlPrognosis" in pending else []
     if summary_real is not None and len(summary_real) > 4:
         w = summary_real["best (FFA/RFA vs random)"]
-        rows.append(_row("Real data: no ranker dominates the others on every dataset", "yes",
+        rows.append(_row(*DOMINANCE_CLAIM,
                          ", ".join(f"{d}: {b}" for d, b in zip(summary_real.dataset, w)),
                          "winners only", "yes" if w.nunique() > 1 else "no",
                          "" if w.nunique() > 1 else "one ranker wins everywhere"))
+    elif pending:
+        rows.append(_pending_row(*DOMINANCE_CLAIM))
     return rows
 
 
 def _bias_row(bias: pd.DataFrame):
     drop = (bias["FFA ranked on all data"] - bias["FFA ranked in training folds"]) \
         .groupby(bias.dataset).max()
-    return _row("(not in the paper) the curves survive re-ranking inside the training folds",
-                "not checked (ranked once on all data)",
+    return _row(*BIAS_CLAIM,
                 ", ".join(f"{d}: largest FFA drop {v:.3f}" for d, v in drop.items()), "", "n/a",
                 "not a claim of the paper: a drop of several accuracy points is the selection "
                 "bias of its protocol")
@@ -269,7 +286,8 @@ def reproduction_summary(res: dict, *, profile: str | None = None) -> pd.DataFra
         ``summary_real`` (real datasets; may be empty), ``bias`` (selection-bias check;
         may be empty), ``n_run``, ``n_available``, ``copies`` and ``missing`` (Table 1's
         coverage), optionally ``pending`` (available datasets a partly stored paper run has
-        not reached yet) and ``fig3_pending`` (synthetic datasets it has not reached).
+        not reached yet), ``fig3_pending`` (synthetic datasets it has not reached) and
+        ``bias_pending`` (datasets of the selection-bias check it has not reached).
     profile : str, optional
         The run's profile (default: the active one).
 
@@ -290,9 +308,11 @@ def reproduction_summary(res: dict, *, profile: str | None = None) -> pd.DataFra
                  if lab in sep.index]
     rows += _a1_rows(res["ta1"]) if res["ta1"] is not None else \
         [_pending_row(claim, paper) for claim, paper in A1_CLAIMS]
-    rows += _real_rows(res["real_table"], res.get("summary_real"))
+    rows += _real_rows(res["real_table"], res.get("summary_real"), res.get("pending", ()))
     if len(res["bias"]):
         rows.append(_bias_row(res["bias"]))
+    elif res.get("bias_pending"):
+        rows.append(_pending_row(*BIAS_CLAIM))
     rows.append(_datasets_row(res["n_run"], res["n_available"], res["copies"], res["missing"],
                              res.get("pending", ())))
     return summary_table(rows, profile or active_profile())
