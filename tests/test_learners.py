@@ -163,3 +163,20 @@ def test_ibk_equals_weka_up_to_its_test_time_range_update(dataset):
         ours.append(m.predict_proba(x[None])[0])
     np.testing.assert_array_equal(np.argmax(ours, axis=1), pred)
     np.testing.assert_allclose(ours, dist, atol=5e-4)          # Weka prints 3 decimals
+
+
+def test_columns_in_order_equal_the_per_feature_concatenation():
+    from types import SimpleNamespace
+
+    from featrank.learners import columns_in_order, feature_blocks, feature_columns
+
+    rng = np.random.default_rng(0)
+    for n_features in (1, 5, 40):
+        fmap = rng.integers(0, n_features, 3 * n_features)   # some features get no column
+        prep = SimpleNamespace(feature_map_=fmap, n_features_in_=n_features)
+        cols = feature_columns(prep)
+        for seq in (rng.permutation(n_features), rng.permutation(n_features)[: n_features // 2]):
+            got, end = columns_in_order(feature_blocks(prep), seq)
+            want = np.concatenate([cols[f] for f in seq]) if seq.size else np.array([], int)
+            assert got.tolist() == want.tolist()
+            assert end.tolist() == np.cumsum([cols[f].size for f in seq]).tolist()

@@ -26,7 +26,7 @@ from sklearn.base import clone
 
 from .._jit import jit, numba_enabled
 from .._libsvm import PrecomputedSVC
-from ..learners import feature_columns
+from ..learners import columns_in_order, feature_blocks
 from ._scoring import _score_matrix
 from ._smo import diag_step, fit, groups
 
@@ -138,7 +138,7 @@ class _SVMChain:
         by_class = np.argsort(ytr, kind="stable")
         Xtr, ytr = Xtr[by_class], ytr[by_class]
         self.Ztr, self.Zte = prep.transform(Xtr), prep.transform(Xte)
-        self.cols, self.need_score = feature_columns(prep), need_score
+        self.blocks, self.need_score = feature_blocks(prep), need_score
         svc = model.steps[-1][1]
         self.kernel, self.degree = svc.kernel, int(svc.degree)
         poly = svc.kernel == "poly"
@@ -201,8 +201,8 @@ class _SVMChain:
         quad = self.kernel == "poly" and self.degree == 2   # predict without test x train
         compiled = numba_enabled()
         Gtr, Gte, Ktr, Kte, QD = self._buffers(compiled, quad)
-        cols = np.concatenate([self.cols[f] for f in seq])   # columns, in entering order
-        end = np.cumsum([self.cols[f].size for f in seq])    # feature i's columns end here
+        cols, end = columns_in_order(self.blocks, seq)  # columns in entering order; feature
+        #                                                 i's columns end at end[i]
         ZT, ver, Gd, par = self._gram(cols) if compiled else (None,) * 4
         if quad:                # the data in entering order: a point's columns are a prefix
             Ztr_in, Zte_in = self.Ztr[:, cols], self.Zte[:, cols]
