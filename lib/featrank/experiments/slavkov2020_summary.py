@@ -236,10 +236,15 @@ def _real_rows(real_table, summary_real, pending=()):
     """The rows of Figs. 7-8 and of the real datasets as a whole; a claim whose datasets a
     partly stored paper run has not reached (``pending``) gets a pending row."""
     have = set(real_table.dataset) if len(real_table) else set()
-    rows = _fig7_rows(_by_ranker(real_table, "breast-w")) if "breast-w" in have else \
-        [_pending_row(*c) for c in FIG7_CLAIMS] if "breast-w" in pending else []
-    rows += [_fig8_row(_by_ranker(real_table, "amlPrognosis"))] if "amlPrognosis" in have else \
-        [_pending_row(*FIG8_CLAIM)] if "amlPrognosis" in pending else []
+    rows = []
+    if "breast-w" in have:
+        rows += _fig7_rows(_by_ranker(real_table, "breast-w"))
+    elif "breast-w" in pending:
+        rows += [_pending_row(*claim) for claim in FIG7_CLAIMS]
+    if "amlPrognosis" in have:
+        rows.append(_fig8_row(_by_ranker(real_table, "amlPrognosis")))
+    elif "amlPrognosis" in pending:
+        rows.append(_pending_row(*FIG8_CLAIM))
     if summary_real is not None and len(summary_real) > 4:
         w = summary_real["best (FFA/RFA vs random)"]
         rows.append(_row(*DOMINANCE_CLAIM,

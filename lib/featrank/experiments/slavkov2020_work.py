@@ -42,9 +42,9 @@ CLAIMED = ("breast-w", "amlPrognosis")
 def by_cost(datasets, first=()) -> list:
     """Table 1 ``datasets`` cheapest first, by n^2 p (Table 1's samples squared times features:
     the SMO solver's cost of one fit on every feature), so a run stopped early has assessed as
-    many datasets as it could. A rough order: ``make bench`` times them (chess 2.0 h, prostate
-    1.4 h, iris seconds). Datasets not in Table 1 come last, in the order given; those in
-    ``first`` come first, in its order.
+    many datasets as it could. A rough order (``make bench`` times each dataset; it puts chess
+    the dearest, iris the cheapest). Datasets not in Table 1 come last, in the order given;
+    those in ``first`` come first, in its order.
 
     >>> by_cost(["chess", "prostate", "iris"])
     ['iris', 'prostate', 'chess']
