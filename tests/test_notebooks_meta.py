@@ -39,3 +39,10 @@ def test_has_reproduction_summary(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_small_enough_to_commit(path):
     assert path.stat().st_size < 2_000_000
+
+
+def test_the_committed_result_stores_stay_small():
+    # the budget of the committed stores: every notebook's, at most 30 MB together
+    root = Path(__file__).parents[1] / "data" / "results"
+    packed = sum(p.stat().st_size for p in root.glob("*/store/*.jsonl.gz"))
+    assert packed <= 30_000_000, f"committed stores take {packed / 1e6:.1f} MB"

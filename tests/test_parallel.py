@@ -165,6 +165,38 @@ def test_values_round_trip_without_pickle():
         encode(object())
 
 
+def test_few_valued_float_arrays_come_back_bit_for_bit():
+    rng = np.random.default_rng(0)
+    odd = np.array([0.0, -0.0, np.nan, -np.nan, np.inf], dtype=np.float64)
+    acc = rng.integers(0, 23, size=(100, 40)) / 23            # curves of 10 x 10-fold CV
+    for a in (acc, acc.astype(np.float32), np.resize(odd, (30, 7)), rng.normal(size=50),
+              rng.integers(0, 300, size=4000) / 7.0):          # uint8, uint16 codes, raw
+        back = decode(json.loads(json.dumps(encode(a))))
+        assert back.dtype == a.dtype and back.shape == a.shape
+        assert back.tobytes() == a.tobytes()
+    assert "levels" in encode(acc) and "z" in encode(rng.normal(size=50))
+    raw = store._z(acc.tobytes())                                  # the form before levels
+    assert len(json.dumps(encode(acc))) < len(raw)
+
+
+def test_pack_re_encodes_entries_stored_in_the_older_array_form(tmp_path):
+    import base64
+    import zlib
+
+    acc = np.random.default_rng(1).integers(0, 11, size=(100, 20)) / 11
+    key, ident = task_key(_count, {"x": 5})
+    Store(tmp_path).put("fam", key, ident, {"ffa": acc}, {}, 0.1)
+    loose = tmp_path / "fam" / f"{key}.json"
+    entry = json.loads(loose.read_bytes())
+    entry["value"]["ffa"] = {"__nd__": "<f8", "shape": [100, 20],
+                             "z": base64.b64encode(zlib.compress(acc.tobytes())).decode()}
+    loose.write_text(json.dumps(entry))
+    pack(tmp_path)
+    line = json.loads(gzip.decompress((tmp_path / "fam.jsonl.gz").read_bytes()))
+    assert "levels" in line["value"]["ffa"]
+    assert decode(line["value"])["ffa"].tobytes() == acc.tobytes()
+
+
 def test_decode_refuses_foreign_classes():
     with pytest.raises(ValueError, match="not a featrank dataclass"):
         decode({"__dataclass__": "os:system", "fields": {}})

@@ -19,7 +19,8 @@ mirror) is used as stored. An edit elsewhere in the library never discards a res
 committed for the ``paper`` profile; large families in 16 shards ``<family>.<hex>.jsonl.gz``),
 and ``<dir>/<family>/<key>.json``, one file per entry
 written atomically the moment its task finishes (:func:`pack` folds them into the first).
-Values are numbers, strings, lists, dicts, numpy arrays (raw bytes, zlib, base64),
+Values are numbers, strings, lists, dicts, numpy arrays (raw bytes, zlib, base64; float
+arrays with few distinct values as those values and one- or two-byte codes),
 DataFrames and featrank's dataclasses: no pickle, so loading a store runs no code.
 
     >>> import numpy as np
@@ -160,12 +161,47 @@ def encode(v):
                     "dataclasses")
 
 
+def _z(raw: bytes) -> str:
+    return base64.b64encode(zlib.compress(raw, 9)).decode()
+
+
+def _unz(text: str) -> bytes:
+    return zlib.decompress(base64.b64decode(text))
+
+
 def _encode_array(a: np.ndarray):
     if a.dtype.kind == "O":
         return {"__list_array__": [encode(x) for x in a.tolist()]}
-    raw = zlib.compress(np.ascontiguousarray(a).tobytes(), 6)
-    return {"__nd__": a.dtype.str, "shape": list(a.shape),
-            "z": base64.b64encode(raw).decode()}
+    a = np.ascontiguousarray(a)
+    out = {"__nd__": a.dtype.str, "shape": list(a.shape)}
+    levels = _levels(a)
+    if levels is None:
+        return {**out, "z": _z(a.tobytes())}
+    values, codes = levels
+    return {**out, "levels": _z(values.tobytes()), "codes": _z(codes.tobytes()),
+            "code": codes.dtype.str}
+
+
+def _levels(a: np.ndarray):
+    """``(distinct values, codes)`` of a float array with few distinct values, else None.
+
+    Curves of accuracies over CV folds take a few dozen values (k / n_test): one byte a point
+    instead of eight. Values are compared by their bits, so the array comes back bit for bit
+    (signed zeros and NaN payloads too).
+
+    >>> v, c = _levels(np.array([0.5, 0.25, -0.0, 0.0] * 4))
+    >>> v.tolist(), c[:4].tolist()
+    ([0.0, 0.25, 0.5, -0.0], [2, 1, 3, 0])
+    >>> _levels(np.arange(4.0)) is None             # as many values as points: raw bytes
+    True
+    """
+    if a.dtype.kind != "f" or a.size < 8:
+        return None
+    bits = a.reshape(-1).view(f"<u{a.dtype.itemsize}")
+    uniq, codes = np.unique(bits, return_inverse=True)
+    if len(uniq) > 2 ** 16 or len(uniq) * 4 > a.size:
+        return None
+    return uniq.view(a.dtype), codes.astype(np.uint8 if len(uniq) <= 256 else np.uint16)
 
 
 def _encode_frame(df: pd.DataFrame):
@@ -184,8 +220,11 @@ def decode(v):
     if not isinstance(v, dict):
         return v
     if "__nd__" in v:
-        raw = zlib.decompress(base64.b64decode(v["z"]))
-        return np.frombuffer(raw, dtype=np.dtype(v["__nd__"])).reshape(v["shape"]).copy()
+        dtype = np.dtype(v["__nd__"])
+        if "levels" in v:
+            values = np.frombuffer(_unz(v["levels"]), dtype=dtype)
+            return values[np.frombuffer(_unz(v["codes"]), dtype=v["code"])].reshape(v["shape"])
+        return np.frombuffer(_unz(v["z"]), dtype=dtype).reshape(v["shape"]).copy()
     if "__np__" in v:
         return np.dtype(v["__np__"]).type(v["v"])
     if "__tuple__" in v:
@@ -370,9 +409,27 @@ def pack(directory) -> dict:
     return counts
 
 
+def _compact(v):
+    """A stored value with its float arrays in the levels form where that is smaller (entries
+    written before it existed are re-encoded when packed; both forms decode the same).
+
+    >>> old = {"__nd__": "<f8", "shape": [8], "z": _z(np.zeros(8).tobytes())}
+    >>> sorted(_compact({"ffa": old})["ffa"])
+    ['__nd__', 'code', 'codes', 'levels', 'shape']
+    """
+    if isinstance(v, list):
+        return [_compact(x) for x in v]
+    if not isinstance(v, dict):
+        return v
+    if "__nd__" in v and "z" in v and np.dtype(v["__nd__"]).kind == "f":
+        return _encode_array(decode(v))
+    return {k: _compact(x) for k, x in v.items()}
+
+
 def _write_family(directory: Path, family: str, entries: dict) -> None:
     old = set(_pack_files(directory, family))
-    text = {k: json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n"
+    text = {k: json.dumps({**e, "value": _compact(e["value"])}, sort_keys=True,
+                          separators=(",", ":")) + "\n"
             for k, e in entries.items()}
     if len(entries) > SHARD_AT or sum(map(len, text.values())) > SHARD_BYTES:
         groups = {f"{family}.{h}.jsonl.gz": [k for k in entries if k[0] == h]
