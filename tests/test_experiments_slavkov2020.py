@@ -88,6 +88,23 @@ def test_train_fold_rankings_use_the_curves_own_splits(tmp_path, monkeypatch):
         E.ranker_curves("single", "InfoGain", fit_on="test")
 
 
+def test_split_rankings_stay_out_of_the_committed_store(tmp_path, monkeypatch):
+    from featrank import config
+
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(config, "results_dir", lambda ns=None: tmp_path / "results" / ns)
+    monkeypatch.setitem(config._ACTIVE, "profile", "paper")
+    monkeypatch.setattr(config, "committed_profile",
+                        lambda ns: "paper" if ns == E.CACHE else None)
+    E.all_ranker_curves(["single"], ("InfoGain",), ("nb",), n_repeats=1, n_folds=3,
+                        sizes=[1, 9], seed=2, fit_on="train", n_jobs=1)
+    committed = tmp_path / "results" / E.CACHE / "store"
+    assert len(list((committed / "ranker_curves").glob("*.json"))) == 1
+    assert not (committed / "rank_on_split").exists()
+    scratch = tmp_path / "cache" / "store" / E.RANKINGS / "rank_on_split"
+    assert len(list(scratch.glob("*.json"))) == 3
+
+
 def test_naive_bayes_row_marks_a_reversed_gap():
     import pandas as pd
     from featrank.experiments import slavkov2020_summary as S
