@@ -103,6 +103,11 @@ def test_split_rankings_stay_out_of_the_committed_store(tmp_path, monkeypatch):
     assert not (committed / "rank_on_split").exists()
     scratch = tmp_path / "cache" / "store" / E.RANKINGS / "rank_on_split"
     assert len(list(scratch.glob("*.json"))) == 3
+    for p in scratch.glob("*.json"):                 # curves stored: no ranking runs again
+        p.unlink()
+    E.all_ranker_curves(["single"], ("InfoGain",), ("nb",), n_repeats=1, n_folds=3,
+                        sizes=[1, 9], seed=2, fit_on="train", n_jobs=1)
+    assert not list(scratch.glob("*.json"))
 
 
 def test_naive_bayes_row_marks_a_reversed_gap():

@@ -365,7 +365,21 @@ def all_ranker_curves(datasets, rankers=RANKERS, learners=("svm",), *, n_repeats
     tasks = [dict(dataset=d, ranker=r, learner=l, n_repeats=n_repeats, n_folds=n_folds,
                   sizes=sizes, seed=seed, data_seed=data_seed, fit_on=fit_on)
              for d, r, l in keys]
+    if fit_on == "train":
+        _split_rankings(tasks, n_jobs)
     return dict(zip(keys, _grid(ranker_curves, tasks, n_jobs, "ranker curves")))
+
+
+def _split_rankings(curve_tasks, n_jobs) -> None:
+    """Compute, in parallel, the per-split rankings of the train-fold curves not yet stored
+    (each curve task would otherwise compute its own 100 rankings one after another)."""
+    missing = [t for t, ok in zip(curve_tasks, stored_tasks(ranker_curves, curve_tasks,
+                                                           cache=CACHE)) if not ok]
+    pairs = {(t["dataset"], t["ranker"], t["n_repeats"], t["n_folds"], t["seed"],
+              t["data_seed"]) for t in missing}
+    tasks = [dict(dataset=d, ranker=r, split=k, n_repeats=m, n_folds=f, seed=s, data_seed=ds)
+             for d, r, m, f, s, ds in sorted(pairs) for k in range(m * f)]
+    run_tasks(rank_on_split, tasks, n_jobs=n_jobs, cache=RANKINGS, desc="rankings on splits")
 
 
 def stability(dataset: str, ranker: str, n_resamples: int = 10, *, sizes="paper",
