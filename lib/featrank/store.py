@@ -410,8 +410,9 @@ def pack(directory) -> dict:
 
 
 def _compact(v):
-    """A stored value with its float arrays in the levels form where that is smaller (entries
-    written before it existed are re-encoded when packed; both forms decode the same).
+    """A stored value with its float arrays encoded anew, so those with few distinct values
+    take the levels form (entries written before it existed are re-encoded when packed; both
+    forms decode the same).
 
     >>> old = {"__nd__": "<f8", "shape": [8], "z": _z(np.zeros(8).tobytes())}
     >>> sorted(_compact({"ffa": old})["ffa"])
