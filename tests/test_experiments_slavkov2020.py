@@ -203,3 +203,21 @@ def test_summary_marks_what_a_partly_stored_run_has_not_reached():
     res.update(fig3_ok=False)
     assert S.reproduction_summary(res, profile="paper").set_index("claim").loc[
         fig3.name, "agrees"] == "no"
+
+
+def test_realisations_and_random_orders_keep_their_split_means_only():
+    """A realisation of R_theta and a random order are stored as their mean over the CV
+    splits: the mean curves the figures read are those of the full curves, bit for bit, and
+    R_GT keeps one row per split."""
+    cv = dict(learner="nb", n_repeats=2, n_folds=2, sizes=[1, 50, 100], seed=3)
+    ds = E.load_dataset("combined")
+    full = E.curves_of_order(ds, E.noisy_order("combined", 0.2, 1, seed=3), **cv)
+    kept = E.noisy_curves("combined", 0.2, 1, **cv)
+    assert full.ffa.shape == (4, 3) and kept.ffa.shape == kept.rfa.shape == (1, 3)
+    assert kept.ffa_mean.tobytes() == full.ffa_mean.tobytes()
+    assert kept.rfa_mean.tobytes() == full.rfa_mean.tobytes()
+    assert E.noisy_curves("combined", 0.0, 0, **cv).ffa.shape == (4, 3)
+    order = np.random.default_rng(E.task_seed(3, "combined", "random", 0)).permutation(100)
+    rnd = E.curves_of_order(ds, order, **cv)
+    pooled = E.average_curves([E.random_curve("combined", 0, **cv)], pool=True)
+    assert np.array_equal(pooled.ffa, np.vstack([rnd.ffa_mean, rnd.rfa_mean]))

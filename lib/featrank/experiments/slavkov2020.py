@@ -44,7 +44,7 @@ from ..evaluate import parse_sizes
 from ..parallel import run_tasks, stored_tasks, task_seed
 from ..store import versioned
 from .slavkov2020_measures import (BAD, GOOD, average_curves, curve_heights,  # noqa: F401
-                                   is_monotone, learner_separation, roughness)
+                                   is_monotone, learner_separation, roughness, split_means)
 
 CACHE = "05_slavkov2020_error_curves"
 #: the rankings of the selection-bias check (one per CV split, up to 12,625 features each: some
@@ -255,27 +255,30 @@ def noisy_relevance_set(dataset: str, theta: float, n_rankings: int, seed: int =
                                        scale=scale) for i in range(n_rankings)])
 
 
-@versioned("2")  # 2: nominal attributes one-hot (the learner's mask kept)
+@versioned("3")  # 3: a realisation keeps its mean over the CV splits only (2: one-hot)
 def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm",
                  n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
                  data_seed: int = 0):
-    """Task: FFA/RFA curves of realisation ``index`` of R_theta (Fig. 3); theta = 0: R_GT."""
+    """Task: FFA/RFA curves of realisation ``index`` of R_theta (Fig. 3), as their mean over
+    the CV splits (:func:`split_means`: what E[FFA]_theta averages); theta = 0: R_GT, one row
+    per split (Fig. 3 draws their spread)."""
     ds = load_dataset(dataset, data_seed)
     order = noisy_order(dataset, theta, index, seed, data_seed)
-    return curves_of_order(ds, order, learner, n_repeats=n_repeats, n_folds=n_folds,
-                           sizes=sizes, seed=seed)
+    curves = curves_of_order(ds, order, learner, n_repeats=n_repeats, n_folds=n_folds,
+                             sizes=sizes, seed=seed)
+    return curves if theta == 0 else split_means(curves)
 
 
-@versioned("2")  # 2: nominal attributes one-hot (the learner's mask kept)
+@versioned("3")  # 3: its mean over the CV splits only (2: nominal attributes one-hot)
 def random_curve(dataset: str, index: int, learner: str = "svm", n_repeats: int = 10,
                  n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0):
     """Task: FFA and RFA curves of uniformly random order ``index`` (one term of the expected
-    curve)."""
+    curve), as their mean over the CV splits (:func:`split_means`)."""
     ds = load_dataset(dataset, data_seed)
     order = np.random.default_rng(task_seed(seed, dataset, "random", index)).permutation(
         ds.n_features)
-    return curves_of_order(ds, order, learner, n_repeats=n_repeats, n_folds=n_folds,
-                           sizes=sizes, seed=seed)
+    return split_means(curves_of_order(ds, order, learner, n_repeats=n_repeats,
+                                       n_folds=n_folds, sizes=sizes, seed=seed))
 
 
 # --------------------------------------------------------------------------- averaged curves

@@ -1,12 +1,33 @@
-"""Slavkov 2020: measures of error curves that need no learner and no stored result -- the
-mean curve of several rankings, curve heights, monotonicity, how well a learner separates
+"""Slavkov 2020: measures of error curves that need no learner and no stored result -- a
+curve's mean over its CV splits, the mean curve of several rankings, curve heights, monotonicity, how well a learner separates
 good rankings from bad ones, and roughness. Re-exported by
 :mod:`featrank.experiments.slavkov2020`."""
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from ..evaluate import Curves
+
+
+def split_means(curves):
+    """``curves`` reduced to one row: its mean over the CV splits, which is all of a ranking's
+    curves that :func:`average_curves` reads (so ``ffa_mean`` and ``rfa_mean`` are unchanged,
+    bit for bit; the spread across splits is gone).
+
+    >>> c = Curves(sizes=np.array([1, 2]), ffa=np.array([[0.5, 0.75], [1.0, 0.75]]),
+    ...            rfa=None, n_features=2)
+    >>> m = split_means(c)
+    >>> m.ffa.tolist(), m.rfa, m.meta["rows"]
+    ([[0.75, 0.75]], None, 'mean over 2 CV splits')
+    """
+    def mean(v):
+        return None if v is None else v.mean(axis=0)[None, :]
+
+    rows = 0 if curves.ffa is None else len(curves.ffa)
+    return dataclasses.replace(curves, ffa=mean(curves.ffa), rfa=mean(curves.rfa),
+                               meta={**curves.meta, "rows": f"mean over {rows} CV splits"})
 
 
 def average_curves(curves: list, *, pool: bool = False):
