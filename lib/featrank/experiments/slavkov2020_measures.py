@@ -1,7 +1,7 @@
 """Slavkov 2020: measures of error curves that need no learner and no stored result -- a
-curve's mean over its CV splits, the mean curve of several rankings, curve heights, monotonicity, how well a learner separates
-good rankings from bad ones, and roughness. Re-exported by
-:mod:`featrank.experiments.slavkov2020`."""
+curve's mean over its CV splits, the mean curve of several rankings, curve heights,
+monotonicity, how well a learner separates good rankings from bad ones, and roughness.
+Re-exported by :mod:`featrank.experiments.slavkov2020`."""
 from __future__ import annotations
 
 import dataclasses
