@@ -13,7 +13,6 @@ NB       ?=
 PYTEST_ARGS ?=
 JOBS     ?= 2
 
-export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export PATH := $(BIN):$(PATH)
 ifdef FEATRANK_DATA

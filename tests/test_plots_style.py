@@ -84,3 +84,16 @@ def test_sweep_draws_variants_dashed_so_equal_lines_stay_visible():
     lines = [ln for ln in ax.get_lines() if ln.get_xdata().size == 2]
     assert [ln.get_linestyle() for ln in lines] == ["-", "--"] and lines[1].get_markerfacecolor() == "none"
     plt.close(ax.figure)
+
+
+def test_importing_the_plots_keeps_the_callers_backend():
+    """A notebook's inline backend must survive ``import featrank.plots`` (it once forced Agg,
+    and the committed notebooks held no figures)."""
+    import subprocess
+    import sys
+
+    code = ("import matplotlib; matplotlib.use('svg'); import featrank.plots; "
+            "print(matplotlib.get_backend())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "svg"

@@ -19,15 +19,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import matplotlib
+import matplotlib.pyplot as plt
 
-matplotlib.use("Agg", force=False)
-import matplotlib.pyplot as plt  # noqa: E402
-
-from .._lazy import lazy_exports  # noqa: E402
-from ..config import figures_dir  # noqa: E402
-from ..io import atomic_write_bytes  # noqa: E402
-from .style import ALIASES, METHOD_COLORS, method_color, set_theme  # noqa: E402
+from .._lazy import lazy_exports
+from ..config import figures_dir
+from ..io import atomic_write_bytes
+from .style import ALIASES, METHOD_COLORS, method_color, set_theme
 
 _API = {
     # FFA/RFA curves with the expected curve, stability curves (Slavkov 2020, Fig. 1)
