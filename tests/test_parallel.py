@@ -9,7 +9,7 @@ import pytest
 
 from featrank import config, store
 from featrank.parallel import STORE_USE, TaskError, run_tasks, stored_tasks, task_seed
-from featrank.store import Store, decode, encode, pack, task_key, versioned
+from featrank.store import Store, decode, encode, pack, task, task_key
 
 
 def _draw(seed, n):
@@ -85,9 +85,9 @@ def test_an_edited_task_without_version_is_recomputed(scratch, tmp_path):
 
 def test_declared_version_alone_decides_and_bumping_it_invalidates_only_its_task(scratch,
                                                                                   tmp_path):
-    src = ("from featrank.store import versioned\n"
-           "@versioned('{v}')\ndef f(x):\n    return x + {c}\n"
-           "@versioned('1')\ndef g(x):\n    return x - {c}\n")
+    src = ("from featrank.store import task\n"
+           "@task('user.f', version='{v}')\ndef f(x):\n    return x + {c}\n"
+           "@task('user.g', version='1')\ndef g(x):\n    return x - {c}\n")
     mod = _module(tmp_path, "user_task_b", src.format(v="1", c=1))
     assert run_tasks(mod.f, [{"x": 1}], n_jobs=1, cache="v", progress=False) == [2]
     assert run_tasks(mod.g, [{"x": 1}], n_jobs=1, cache="v", progress=False) == [0]
@@ -100,8 +100,21 @@ def test_declared_version_alone_decides_and_bumping_it_invalidates_only_its_task
     assert run_tasks(mod.g, [{"x": 1}], n_jobs=1, cache="v", progress=False) == [0]
 
 
+def test_a_task_moved_to_another_module_finds_its_results(scratch, tmp_path):
+    """The store knows a task by its declared name: the same task in another module (another
+    file, another module path) finds what the first one stored."""
+    src = "from featrank.store import task\n@task('user.moved', version='1')\ndef {f}(x):\n"
+    first = _module(tmp_path, "user_task_old_home", src.format(f="f") + "    return x + 1\n")
+    assert run_tasks(first.f, [{"x": 1}], n_jobs=1, cache="m", progress=False) == [2]
+    moved = _module(tmp_path, "user_task_new_home", src.format(f="g") + "    return x + 99\n")
+    assert run_tasks(moved.g, [{"x": 1}], n_jobs=1, cache="m", progress=False) == [2]
+    renamed = _module(tmp_path, "user_task_renamed",
+                      src.replace("user.moved", "user.other").format(f="f") + "    return 0\n")
+    assert run_tasks(renamed.f, [{"x": 1}], n_jobs=1, cache="m", progress=False) == [0]
+
+
 def test_key_ignores_the_rest_of_the_library_but_not_parameters_or_libraries(monkeypatch):
-    @versioned("1")
+    @task("demo.f", version="1")
     def f(x):
         return x
 
@@ -198,7 +211,7 @@ def test_pack_re_encodes_entries_stored_in_the_older_array_form(tmp_path):
 
 
 def test_decode_refuses_foreign_classes():
-    with pytest.raises(ValueError, match="not a featrank dataclass"):
+    with pytest.raises(ValueError, match="no imported module registers"):
         decode({"__dataclass__": "os:system", "fields": {}})
 
 

@@ -27,7 +27,7 @@ from threadpoolctl import ThreadpoolController
 from . import config
 from ._io import recording_reads
 from ._progress import tqdm
-from .store import Store, task_key
+from .store import Store, task_family, task_key
 
 
 def task_seed(seed: int, *key) -> int:
@@ -150,8 +150,9 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
 
     Parameters
     ----------
-    func : a module-level function of keyword arguments; its algorithm version is the one
-        declared with :func:`featrank.store.versioned`, else a hash of its source.
+    func : a module-level function of keyword arguments; its name and algorithm version are
+        the ones declared with :func:`featrank.store.task`, else its ``module.qualname``
+        and a hash of its source.
     tasks : list of dicts of small values (numbers, strings, lists).
     n_jobs : workers (default ``$FEATRANK_N_JOBS`` or all cores); 1 runs in this process.
     backend : ``"loky"`` (default), ``"threading"``, ``"sequential"`` or ``"dask"`` (joins the
@@ -209,7 +210,7 @@ class _Grid:
         self.func, self.tasks, self.namespace = func, tasks, namespace
         self.results = [None] * len(tasks)
         self.failures = []
-        self.family = func.__qualname__
+        self.family = task_family(func)
         self.store = Store(*config.store_dirs(namespace)) if namespace else None
         self.keys = [task_key(func, t) if self.store else (None, None) for t in tasks]
 

@@ -2,10 +2,13 @@
 
 **The rule.** A result is found again under a key made of
 
-- the task function's identity (``module.qualname``);
-- its algorithm *version*: the ``version`` declared with :func:`versioned` on featrank's own
-  task functions (bumped when their numbers can change), or, for a function without one, a
-  hash of that function's own source (as ``joblib.Memory`` does);
+- the task's *name*: the stable name declared with :func:`task` on featrank's own task
+  functions (``"slavkov2020.noisy_curves"``), never where the code lives, so a task can move
+  between modules and keep its results; a function without one is named by its
+  ``module.qualname``;
+- its algorithm *version*: the ``version`` declared with :func:`task` (bumped when its
+  numbers can change), or, for a function without one, a hash of that function's own source
+  (as ``joblib.Memory`` does);
 - its parameters (canonical JSON, so keys are the same on every machine and Python);
 - the versions of the libraries that change its numbers (numpy, scipy, scikit-learn).
 
@@ -21,7 +24,8 @@ and ``<dir>/<family>/<key>.json``, one file per entry
 written atomically the moment its task finishes (:func:`pack` folds them into the first).
 Values are numbers, strings, lists, dicts, numpy arrays (raw bytes, zlib, base64; float
 arrays with few distinct values as those values and one- or two-byte codes),
-DataFrames and featrank's dataclasses: no pickle, so loading a store runs no code.
+DataFrames and the dataclasses registered with :func:`stored_type` (under a stable type name,
+not an import path): no pickle, so loading a store runs no code.
 
     >>> import numpy as np
     >>> v = {"order": np.array([2, 0, 1]), "auc": 0.75, "pair": (1, "a")}
@@ -36,7 +40,6 @@ import dataclasses
 import functools
 import gzip
 import hashlib
-import importlib
 import inspect
 import json
 import marshal
@@ -55,19 +58,55 @@ from .io import atomic_write_bytes
 LIBRARIES = ("numpy", "scipy", "scikit-learn")
 
 
-def versioned(version: str):
-    """Declare the algorithm version of a task function (bump it when its numbers change).
+#: Key names of the tasks whose results were stored before tasks declared names: their keys
+#: were made from the module path of the day, kept here so that the committed results are
+#: found wherever the code now lives. A task named after this change needs no entry.
+KEY_NAMES = {
+    **{f"quevedo2007.{t}": f"featrank.experiments.quevedo2007.{t}"
+       for t in ("ranking_task", "r2w2_task", "anticorrelated_task")},
+    **{f"prati2012.{t}": f"featrank.experiments.prati2012.{t}"
+       for t in ("run_fold", "dataset_summary")},
+    **{f"izetta2017.{t}": f"featrank.experiments.izetta2017.{t}"
+       for t in ("lists_task", "zhou_task", "curve_task", "timing_task",
+                 "combine_timing_task", "split_C_task", "orders_task")},
+    "izetta2017.q3_task": "featrank.experiments.izetta2017.q3sd.q3_task",
+    "izetta2017.dilution_task": "featrank.experiments.izetta2017.ovo.dilution_task",
+    "slavkov2018.variant_curves": "featrank.experiments.slavkov2018_scale.variant_curves",
+    **{f"slavkov2020.{t}": f"featrank.experiments.slavkov2020.{t}"
+       for t in ("rank_features", "rank_on_split", "ranker_curves", "noisy_curves",
+                 "random_curve")},
+}
 
-    >>> @versioned("2")
-    ... def task(x):
-    ...     return x
-    >>> task_version(task)
-    '2'
+
+def task(name: str, version: str):
+    """Declare a stored task: its stable ``name`` (``"<experiment>.<task>"``; the last part
+    names its family, the file its results are packed in) and its algorithm ``version``
+    (bump it when its numbers change).
+
+    >>> @task("demo.double", version="2")
+    ... def double(x):
+    ...     return 2 * x
+    >>> task_name(double), task_family(double), task_version(double)
+    ('demo.double', 'double', '2')
     """
+    if name.count(".") < 1 or not all(part.isidentifier() for part in name.split(".")):
+        raise ValueError(f"a task name is '<experiment>.<task>' of identifiers, not {name!r}")
+
     def mark(func):
-        func.version = str(version)
+        func.task_name, func.version = name, str(version)
         return func
     return mark
+
+
+def task_name(func) -> str:
+    """The declared name of a task, else its ``module.qualname``."""
+    return getattr(func, "task_name", None) or f"{func.__module__}.{func.__qualname__}"
+
+
+def task_family(func) -> str:
+    """The task's family: the last part of its name (the file its results are packed in)."""
+    declared = getattr(func, "task_name", None)
+    return declared.rpartition(".")[2] if declared else func.__qualname__
 
 
 def task_version(func) -> str:
@@ -125,7 +164,8 @@ def _plain(v):
 
 def task_key(func, params: dict) -> tuple[str, dict]:
     """``(key, identity)``: the entry's key and what it was made of."""
-    ident = {"task": f"{func.__module__}.{func.__qualname__}", "version": task_version(func),
+    name = task_name(func)
+    ident = {"task": KEY_NAMES.get(name, name), "version": task_version(func),
              "params": _plain(params), "libs": library_versions()}
     text = json.dumps(ident, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32], ident
@@ -152,13 +192,12 @@ def encode(v):
         return {"__dict__": [[encode(k), encode(x)] for k, x in v.items()]}
     if isinstance(v, pd.DataFrame):
         return _encode_frame(v)
-    if dataclasses.is_dataclass(v) and type(v).__module__.startswith("featrank."):
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
         fields = {f.name: encode(getattr(v, f.name)) for f in dataclasses.fields(v)}
-        return {"__dataclass__": f"{type(v).__module__}:{type(v).__qualname__}",
-                "fields": fields}
+        return {"__dataclass__": _stored_name(type(v)), "fields": fields}
     raise TypeError(f"cannot store a {type(v).__name__}: task results must be numbers, "
-                    "strings, lists, tuples, dicts, numpy arrays, DataFrames or featrank "
-                    "dataclasses")
+                    "strings, lists, tuples, dicts, numpy arrays, DataFrames or dataclasses "
+                    "registered with featrank.store.stored_type")
 
 
 def _z(raw: bytes) -> str:
@@ -246,15 +285,51 @@ def _hashable(k):
     return tuple(_hashable(x) for x in k) if isinstance(k, (list, tuple)) else k
 
 
-def _dataclass(path: str, fields: dict):
-    module, _, name = path.partition(":")
-    if not module.startswith("featrank."):
-        raise ValueError(f"a stored value names {path!r}, which is not a featrank dataclass")
-    cls = importlib.import_module(module)
-    for part in name.split("."):
-        cls = getattr(cls, part)
-    if not dataclasses.is_dataclass(cls):
-        raise ValueError(f"a stored value names {path!r}, which is not a dataclass")
+#: the dataclasses a task may return, by stable type name (and the names stored before)
+_TYPES: dict = {}
+
+
+def stored_type(name: str, *aliases: str):
+    """Register a dataclass that task results may hold, under a stable ``name`` (what new
+    entries write) and the ``aliases`` older entries were written under, so that moving the
+    class keeps every stored value readable.
+
+    >>> @stored_type("demo.Pair")
+    ... @dataclasses.dataclass
+    ... class Pair:
+    ...     a: int
+    ...     b: str
+    >>> encode(Pair(1, "x"))
+    {'__dataclass__': 'demo.Pair', 'fields': {'a': 1, 'b': 'x'}}
+    >>> decode(encode(Pair(1, "x")))
+    Pair(a=1, b='x')
+    """
+    def register(cls):
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"stored_type registers dataclasses, not {cls.__name__}")
+        for n in (name, *aliases):
+            if _TYPES.get(n, cls) is not cls:
+                raise ValueError(f"the stored type name {n!r} is taken by {_TYPES[n]!r}")
+            _TYPES[n] = cls
+        cls.__stored_type__ = name
+        return cls
+    return register
+
+
+def _stored_name(cls) -> str:
+    name = cls.__dict__.get("__stored_type__")
+    if name is None:
+        raise TypeError(f"cannot store a {cls.__name__}: register the dataclass with "
+                        "featrank.store.stored_type(name) to give it a stable type name")
+    return name
+
+
+def _dataclass(name: str, fields: dict):
+    cls = _TYPES.get(name)
+    if cls is None:
+        raise ValueError(f"a stored value is of type {name!r}, which no imported module "
+                         "registers (featrank.store.stored_type): import the module that "
+                         "defines it before reading the store")
     return cls(**fields)
 
 

@@ -41,6 +41,7 @@ from ..config import show_progress
 from ..learners import WekaIBk, WekaPreprocessor
 from ..orders import check_order
 from ..parallel import run_tasks, single_threaded
+from ..store import stored_type
 from ._curve_data import _prepare, _splits
 from ._jit_note import compile_note
 from ._knn_chain import _KNNChain
@@ -171,7 +172,8 @@ def _named_sizes(spec: str, p: int, start: int) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- result
-@dataclass
+@stored_type("Curves", "featrank.evaluate.curves:Curves")   # the alias: entries stored before
+@dataclass                                                    # types had names
 class Curves:
     """FFA / RFA curves.
 

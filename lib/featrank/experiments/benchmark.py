@@ -47,7 +47,7 @@ from ..evaluate import (auc_fr, curve_area, curve_delta, eca_vs_random, error_cu
 from ..learners import make_learner
 from ..parallel import run_tasks, task_seed
 from ..stats import average_ranks, friedman, nemenyi_cd
-from ..store import versioned
+from ..store import task
 
 NOTEBOOK = "06_cross_paper_benchmark"
 
@@ -202,7 +202,7 @@ def cv_splits(y, n_folds: int, seed: int) -> list:
     return [(tr, te) for tr, te in cv.split(np.zeros(len(y)), y)]
 
 
-@versioned("1")
+@task("benchmark.ranker_task", version="1")
 def ranker_task(dataset: str, ranker: str, learners, n_folds: int, n_sizes: int,
                 n_samples=None, seed: int = 0) -> dict:
     """One (dataset, ranker): its order on the whole data with its FFA/RFA curves (Slavkov
@@ -230,7 +230,7 @@ def ranker_task(dataset: str, ranker: str, learners, n_folds: int, n_sizes: int,
     return out
 
 
-@versioned("1")
+@task("benchmark.random_task", version="1")
 def random_task(dataset: str, learner: str, n_folds: int, n_sizes: int, n_random: int,
                 n_samples=None, seed: int = 0) -> dict:
     """The expected FFA/RFA curve of a random ranking (Slavkov 2020) on ``dataset`` with

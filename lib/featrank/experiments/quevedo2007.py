@@ -22,7 +22,7 @@ import pandas as pd
 from ..datasets import quevedo2007 as gen
 from ..evaluate.aucfr import auc_fr
 from ..parallel import run_tasks, task_seed
-from ..store import versioned
+from ..store import task
 
 NOTEBOOK = "01_quevedo2007_spe_ranker"
 #: the rankers of Sec. 4, in the paper's legend names
@@ -74,7 +74,7 @@ def make_problem(problem: str, rep: int, seed: int, **params):
     raise ValueError(f"unknown problem {problem!r}")
 
 
-@versioned("1")
+@task("quevedo2007.ranking_task", version="1")
 def ranking_task(*, problem: str, rep: int, ranker: str, seed: int, degree: int,
                  C: float | None = None, k: int = 30, standardize: bool = False,
                  **params) -> dict:
@@ -159,7 +159,7 @@ R2W2_VARIANTS = {"ours: 30 steps, ball": dict(n_iter=30, radius="ball"),
                  "Spider: 100 steps, variance": dict(n_iter=100, radius="variance")}
 
 
-@versioned("1")
+@task("quevedo2007.r2w2_task", version="1")
 def r2w2_task(*, problem: str, rep: int, seed: int, degree: int, n_iter: int, radius: str,
               **params) -> dict:
     """R2W2 with given settings on one data set of a point: ``{"auc_fr"}``."""
@@ -193,7 +193,7 @@ def r2w2_settings_check(points: list[dict], reps: int, *, seed: int = 0,
 # --------------------------------------------------------------------------- Sec. 5.2
 
 
-@versioned("1")
+@task("quevedo2007.anticorrelated_task", version="1")
 def anticorrelated_task(*, sigma: float, ratio: float, n_sets: int, seed: int,
                         n_per_class: int = 100) -> dict:
     """``n_sets`` anti-correlated data sets at (sigma, d = ratio * sigma): the fraction on

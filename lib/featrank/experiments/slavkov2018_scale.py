@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..store import versioned
+from ..store import task
 from .slavkov2018 import METHOD_RANKERS, METHODS, MICROARRAYS, NOTEBOOK, SCALE_METHODS
 from .slavkov2018_summary import fig3_tests
 
@@ -88,7 +88,7 @@ def scale_table(variants: dict, paper: pd.DataFrame, *, base: pd.DataFrame | Non
     return pd.DataFrame(rows).set_index("variant")
 
 
-@versioned("2")
+@task("slavkov2018.variant_curves", version="2")
 def variant_curves(dataset: str, ranker: str, C: float = 0.1, one_hot: bool = True,
                    n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0):
     """Task: the curves of ``ranker``'s ranking (the cached one notebook 05 uses) under the

@@ -33,8 +33,7 @@ and smoke profiles), all read by :func:`featrank.evaluate.parse_sizes`.
 The measures of curves that need neither a learner nor the store (mean curves, heights,
 monotonicity, separation, roughness) are in :mod:`.slavkov2020_measures`, re-exported here;
 the reproduction summary is :mod:`.slavkov2020_summary`. (A little over 400 lines: the task
-functions and the runners and Table 3 built on them stay together here, where the result store
-keys the tasks' results by their module.)
+functions and the runners and Table 3 built on them, kept together.)
 """
 from __future__ import annotations
 
@@ -42,7 +41,7 @@ import numpy as np
 
 from ..evaluate import parse_sizes
 from ..parallel import run_tasks, stored_tasks, task_seed
-from ..store import versioned
+from ..store import task
 from .slavkov2020_measures import (BAD, GOOD, average_curves, curve_heights,  # noqa: F401
                                    is_monotone, learner_separation, roughness, split_means)
 
@@ -161,7 +160,7 @@ def curves_of_order(ds, order, learner: str = "svm", *, n_repeats: int = 10, n_f
 
 
 # --------------------------------------------------------------------------- task functions
-@versioned("1")
+@task("slavkov2020.rank_features", version="1")
 def rank_features(dataset: str, ranker: str, seed: int = 0, resample: int | None = None,
                   n_folds: int = 10, data_seed: int = 0) -> np.ndarray:
     """Task: the order (best first) ``ranker`` gives ``dataset``.
@@ -193,7 +192,7 @@ def cached_ranking(dataset: str, ranker: str, seed: int = 0, resample: int | Non
     return _grid(rank_features, [task], 1, None, progress=False)[0]
 
 
-@versioned("1")
+@task("slavkov2020.rank_on_split", version="1")
 def rank_on_split(dataset: str, ranker: str, split: int, n_repeats: int = 10, n_folds: int = 10,
                   seed: int = 0, data_seed: int = 0) -> np.ndarray:
     """Task: ``ranker``'s order computed on the training part of CV split ``split`` of the
@@ -205,7 +204,8 @@ def rank_on_split(dataset: str, ranker: str, split: int, n_repeats: int = 10, n_
     return np.asarray(est.fit(ds.X[train], ds.y[train]).top_features_, dtype=np.intp)
 
 
-@versioned("2")  # 2: nominal attributes one-hot (the learner's mask kept)
+# version 2: nominal attributes one-hot (the learner's mask kept)
+@task("slavkov2020.ranker_curves", version="2")
 def ranker_curves(dataset: str, ranker: str, learner: str = "svm", n_repeats: int = 10,
                   n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0,
                   fit_on: str = "full"):
@@ -255,7 +255,8 @@ def noisy_relevance_set(dataset: str, theta: float, n_rankings: int, seed: int =
                                        scale=scale) for i in range(n_rankings)])
 
 
-@versioned("3")  # 3: a realisation keeps its mean over the CV splits only (2: one-hot)
+# version 3: a realisation keeps its mean over the CV splits only (2: one-hot)
+@task("slavkov2020.noisy_curves", version="3")
 def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm",
                  n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
                  data_seed: int = 0):
@@ -269,7 +270,8 @@ def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm
     return curves if theta == 0 else split_means(curves)
 
 
-@versioned("3")  # 3: its mean over the CV splits only (2: nominal attributes one-hot)
+# version 3: its mean over the CV splits only (2: nominal attributes one-hot)
+@task("slavkov2020.random_curve", version="3")
 def random_curve(dataset: str, index: int, learner: str = "svm", n_repeats: int = 10,
                  n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0):
     """Task: FFA and RFA curves of uniformly random order ``index`` (one term of the expected

@@ -31,10 +31,9 @@ Tasks are module-level functions of small arguments, cached on disk under :data:
 through :func:`featrank.parallel.run_tasks`. The rankings they share (SVM-RFE lists, Zhou
 orders) are stored under :data:`RANKINGS`, a scratch namespace that is never committed; the
 committed store keeps what the figures and tables read: curve points, the orders of Tables
-4-6, per-split summaries of the investigations. They live in this package's ``__init__``, with
-the protocol they run, because the result store keys a result by its task's
-``module.qualname``: the stored results of ``featrank.experiments.izetta2017.lists_task``
-and its siblings are found again only where they were computed.
+4-6, per-split summaries of the investigations. Each task declares its stable name
+(``@task("izetta2017.curve_task", ...)``), under which the store finds its results wherever
+the code lives.
 
 The rest is in sub-modules, their public names re-exported here (lazily, so that no module
 imports in a circle):
@@ -67,7 +66,7 @@ from ..._lazy import lazy_exports
 from ...aggregate import combine_lists
 from ...evaluate import parse_sizes
 from ...parallel import run_tasks, stored_tasks, task_seed
-from ...store import versioned
+from ...store import task
 
 CACHE = NOTEBOOK = "03_izetta2017_multiclass_list_combination"
 #: the store namespace of the SVM-RFE lists and Zhou orders: not a notebook, so its entries stay
@@ -113,7 +112,7 @@ def split_data(dataset: str, split: int, seed: int = 0, n_samples=None, n_noise=
 
 
 # ----------------------------------------------------------------------------- rankings
-@versioned("2")
+@task("izetta2017.lists_task", version="2")
 def lists_task(dataset: str, split: int, scheme: str = "ovo", seed: int = 0, n_samples=None,
                n_noise=None) -> dict:
     """The per-problem SVM-RFE lists (Table 1) on the training part of one split."""
@@ -127,7 +126,7 @@ def lists_task(dataset: str, split: int, scheme: str = "ovo", seed: int = 0, n_s
             "seconds": time.process_time() - t}
 
 
-@versioned("2")
+@task("izetta2017.zhou_task", version="2")
 def zhou_task(dataset: str, split: int, method: str, seed: int = 0, n_samples=None,
               n_noise=None) -> dict:
     """A Zhou & Tuck MSVM-RFE order (``method``: "Zhou C&S", "Zhou W&W", "Zhou OVO")."""
@@ -265,7 +264,7 @@ def _cv_best_C(K, y, C_grid, folds):
     return C_grid[int(np.argmin(err))]          # ties -> the first (smallest) C
 
 
-@versioned("1")
+@task("izetta2017.split_C_task", version="1")
 def split_C_task(dataset: str, split: int, C_grid: tuple, seed: int = 0, n_samples=None,
                  n_noise=None) -> dict:
     """C chosen once for a split (``C_at="split"``): 5-fold stratified CV on all features of
@@ -282,7 +281,7 @@ def split_C_task(dataset: str, split: int, C_grid: tuple, seed: int = 0, n_sampl
 C_AT = ("size", "split")
 
 
-@versioned("2")
+@task("izetta2017.curve_task", version="2")
 def curve_task(dataset: str, split: int, methods: tuple, scheme: str = "ovo", sizes="coarse:12",
                C_grid: tuple = (0.1,), seed: int = 0, n_samples=None, n_noise=None,
                C_at: str = "size") -> dict:
@@ -352,7 +351,7 @@ def _ns(dataset, n_samples):
     return n_samples if dataset.lower().startswith("artificial") else None
 
 
-@versioned("1")
+@task("izetta2017.orders_task", version="1")
 def orders_task(dataset: str, split: int, methods: tuple, scheme: str = "ovo", seed: int = 0,
                 n_samples=None) -> dict:
     """The whole orders of ``methods`` on one split (Tables 4-6), from its stored lists."""
@@ -373,7 +372,7 @@ def run_orders(datasets, methods, n_splits, scheme="ovo", seed=0, n_samples=None
 
 
 # ----------------------------------------------------------------------------- timing
-@versioned("2")
+@task("izetta2017.timing_task", version="2")
 def timing_task(n_noise: int, n_samples: int, method: str, seed: int = 0) -> float:
     """Seconds to rank Artificial-1-3C (``n_noise`` noise features, ``n_samples`` points, on
     its 75 % training part) with one method: the OVO lists plus the combination for the six
@@ -434,7 +433,7 @@ COMBINE_TIMING = {
 COMBINE_TIMING["reduced"] = COMBINE_TIMING["paper"]      # the reduced profile times as the paper
 
 
-@versioned("2")
+@task("izetta2017.combine_timing_task", version="2")
 def combine_timing_task(dataset: str, n_noise: int, n_samples: int, methods: tuple,
                         repeats: int = 5, seed: int = 0, floyd_warshall_max: int = 1100) -> list:
     """Seconds to combine one split's stored OVO lists with each method (one warm-up call,

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from ...parallel import run_tasks
-from ...store import versioned
+from ...store import task
 from . import CACHE, METHODS, _combine, _mean_se, _ns, _ranking, lists_task
 from .q3sd import group_positions
 
@@ -75,7 +75,7 @@ def list_relevance(lists, names, class_features: dict, top: int) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
-@versioned("1")
+@task("izetta2017.dilution_task", version="1")
 def dilution_task(dataset: str, split: int, scheme: str, k: float = 0.1, methods: tuple = METHODS,
                   seed: int = 0, n_samples=None) -> dict:
     """One split of :func:`ovo_dilution_table`: the :func:`list_relevance` table of its lists,

@@ -11,7 +11,7 @@ import pandas as pd
 
 from ...aggregate import q3_positions_sd
 from ...parallel import run_tasks
-from ...store import versioned
+from ...store import task
 from . import CACHE, _combine, _mean_se, _ns, _ranking, compact_order, lists_task
 from .verdicts import ROUNDING, Z_TOL
 
@@ -36,7 +36,7 @@ def group_positions(order, features) -> float:
     return float(pos[np.asarray(list(features))].mean())
 
 
-@versioned("1")
+@task("izetta2017.q3_task", version="1")
 def q3_task(dataset: str, split: int, seed: int = 0, n_samples=None) -> dict:
     """The orders of :data:`Q3_VARIANTS` on one split's OVO lists."""
     L = _ranking(lists_task, dataset=dataset, split=split, seed=seed, n_samples=n_samples,

@@ -12,10 +12,10 @@ performance curve (top-i features, i = 1..p) is measured on the test fold for th
 Weka's weighted F1); the area under each curve (mean height, trapezoid rule) summarises it.
 One task = one (dataset, fold): it loads the data itself, so results are cached on disk.
 
-The tasks (:func:`run_fold`, :func:`dataset_summary`) live in this package's ``__init__``
-because the result store keys a result by its task's ``module.qualname``; the reproduction
-summary is in :mod:`.summary` (:func:`reproduction_summary`), its public names re-exported
-here lazily, so that no module imports in a circle.
+The tasks are :func:`run_fold` and :func:`dataset_summary` (stored under their declared names,
+``prati2012.run_fold`` and ``prati2012.dataset_summary``); the reproduction summary is in
+:mod:`.summary` (:func:`reproduction_summary`), its public names re-exported here lazily, so
+that no module imports in a circle.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ import pandas as pd
 
 from ..._lazy import lazy_exports
 from ...evaluate import parse_sizes
-from ...store import versioned
+from ...store import task
 
 NOTEBOOK = "02_prati2012_rank_aggregation"
 #: the paper's labels -> featrank rankers
@@ -148,7 +148,7 @@ def curve_sizes(p, schedule="all"):
 
 
 # 2: MC4 is Prati's distance-weighted PageRank (was Dwork's MC4); 3: curves of fold 0 only
-@versioned("3")
+@task("prati2012.run_fold", version="3")
 def run_fold(dataset, fold, n_folds=10, seed=0, learners=tuple(LEARNERS), schedule="all",
              extras=()):
     """All methods x learners x measures on one fold of one dataset.
@@ -267,7 +267,7 @@ def friedman_groups(areas: pd.DataFrame, alpha=0.05, methods=METHODS) -> dict:
     return out
 
 
-@versioned("1")
+@task("prati2012.dataset_summary", version="1")
 def dataset_summary(dataset) -> dict:
     """Our shape and majority-class share of one dataset (Table I)."""
     from ...datasets import load
