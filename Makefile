@@ -19,7 +19,7 @@ ifdef FEATRANK_DATA
 export FEATRANK_DATA := $(abspath $(FEATRANK_DATA))
 endif
 
-.PHONY: all notebooks nb paper quick pack lock test unit nbval lab book data bench clean install evaluate
+.PHONY: all notebooks nb check update paper quick pack lock test unit nbval lab book data bench clean install evaluate
 
 all: notebooks
 
@@ -35,62 +35,80 @@ $(STAMP): pyproject.toml requirements-lock.txt
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (featrank)" >/dev/null
 	@touch $(STAMP)
 
-# Every run executes into $(SCRATCH)/<profile>/notebooks/. A notebook replaces its committed
-# copy (and writes its figures and tables over the committed ones) only at the profile named
-# for it in notebooks/committed_profiles.txt and only when it found every dataset; otherwise
-# its figures and tables go to the same scratch folder (featrank.config decides, so a
-# hand-run notebook behaves the same way).
+# Every run executes into a staging folder, $(STAGE)/<profile>/<notebook>/ (the executed
+# notebook, its figures and tables: FEATRANK_OUTPUT). Only when it has finished does
+# tools/publish.py copy them over the committed notebook, figures/ and data/results/: when it
+# ran at the profile named for it in notebooks/committed_profiles.txt and skipped no
+# obtainable dataset. A run that failed, lacked data or ran another profile changes nothing
+# tracked. The executed notebook is normalised first (no run metadata), so `make` twice gives
+# the same bytes.
 # The profile goes through the environment, not `-p`: papermill would otherwise insert a cell
 # fixing it, which nbval (profile smoke) would then obey.
-SCRATCH  := data/cache/output
+STAGE    := $(abspath data/cache/stage)
 committed_profile = $(shell awk '$$1 == "$(basename $(notdir $(1)))" {print $$2}' notebooks/committed_profiles.txt)
-nb_target = $(if $(and $(filter $(2),$(call committed_profile,$(1))),$(if $(3),,in-place)),$(notdir $(1)),$(abspath $(SCRATCH))/$(2)/notebooks/$(notdir $(1)))
+stage_of = $(STAGE)/$(2)/$(basename $(notdir $(1)))
 
+# run_notebook(notebook, profile, publish mode: publish | check | scratch)
 define run_notebook
-	@echo "== $(1) [profile=$(2)] -> $(call nb_target,$(1),$(2),$(3))"
-	@mkdir -p $(abspath $(SCRATCH))/$(2)/notebooks
-	cd notebooks && FEATRANK_PROFILE=$(2) $(BIN)/papermill --no-progress-bar $(PAPERMILL_LOG) -k python3 \
-	    $(notdir $(1)) $(abspath $(SCRATCH))/$(2)/notebooks/$(notdir $(1))
-	@if [ "$(call nb_target,$(1),$(2),$(3))" = "$(notdir $(1))" ]; then \
-	  if $(BIN)/python -m featrank.datasets --complete $(basename $(notdir $(1))); then \
-	    cp $(abspath $(SCRATCH))/$(2)/notebooks/$(notdir $(1)) $(1); \
-	  else echo "   $(notdir $(1)) lacked datasets: its outputs stay in $(SCRATCH)/$(2)/, the committed ones are kept"; fi; \
-	fi
+	@echo "== $(1) [profile=$(2)]"
+	@rm -rf $(call stage_of,$(1),$(2)) && mkdir -p $(call stage_of,$(1),$(2))
+	cd notebooks && FEATRANK_PROFILE=$(2) FEATRANK_OUTPUT=$(call stage_of,$(1),$(2)) \
+	    $(BIN)/papermill --no-progress-bar $(PAPERMILL_LOG) -k python3 \
+	    $(notdir $(1)) $(call stage_of,$(1),$(2))/$(notdir $(1))
+	@complete=$$($(BIN)/python -m featrank.datasets --complete $(basename $(notdir $(1))) && echo --complete); \
+	  $(BIN)/python -m tools.publish $(1) $(call stage_of,$(1),$(2)) $$complete \
+	    --profile $(if $(filter scratch,$(3)),scratch,$(2)) $(if $(filter check,$(3)),--check --report $(STAGE)/stale.txt)
 
 endef
 
-# `make`: every notebook at the profile its committed outputs come from, taking the expensive
-# results from the committed result store (data/results/<notebook>/store/)
+# `make`: every notebook at the profile its committed outputs come from, rendered from the
+# committed result store (data/results/<notebook>/store/); a result missing from it stops
+# the run, naming the task (its outputs are stale: see `make update`)
 notebooks: $(STAMP)
-	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),$(call committed_profile,$(nb))))
+	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),$(call committed_profile,$(nb)),publish))
 	@$(BIN)/python -m featrank.datasets --skipped   # the datasets the notebooks ran without
-# a notebook whose paper protocol is only partly stored (notebook 05's R_theta realisations)
-# shows the stored part; `make paper` computes the rest
-notebooks nb: export FEATRANK_STORE := stored
+notebooks nb check: export FEATRANK_STORE := stored
+notebooks nb check update: export FEATRANK_PROGRESS := 0
 
 nb: $(STAMP)
 	@test -n "$(NB)" || (echo "usage: make nb NB=05 [PROFILE=quick|smoke|paper|reduced]"; exit 2)
-	$(foreach nb,$(wildcard notebooks/$(NB)_*.ipynb),$(call run_notebook,$(nb),$(or $(PROFILE),$(call committed_profile,$(nb)))))
+	$(foreach nb,$(wildcard notebooks/$(NB)_*.ipynb),$(call run_notebook,$(nb),$(or $(PROFILE),$(call committed_profile,$(nb))),publish))
+
+# `make check`: render every notebook from the committed store into the staging folder and
+# compare with the committed outputs, byte for byte; fails naming every file that would change
+# (CI runs it after `make test`)
+check: $(STAMP)
+	@rm -f $(STAGE)/stale.txt
+	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),$(call committed_profile,$(nb)),check))
+	@if [ -s $(STAGE)/stale.txt ]; then echo "committed outputs that \`make\` would change:"; \
+	  cat $(STAGE)/stale.txt; exit 1; else echo "every committed output is reproduced byte for byte"; fi
+
+# `make update NB=06`: after a change of a task's version or parameters, recompute the
+# results missing from the notebook's committed store (at its committed profile) and publish
+# its outputs; then `make pack` and commit the store with them
+update: $(STAMP)
+	@test -n "$(NB)" || (echo "usage: make update NB=06"; exit 2)
+	$(foreach nb,$(wildcard notebooks/$(NB)_*.ipynb),$(call run_notebook,$(nb),$(call committed_profile,$(nb)),publish))
 
 # `make paper [NB=05] [REFRESH=1]`: the papers' full protocols; fills and extends the committed
 # result store (resumable: stopped runs continue from it). REFRESH=1 recomputes everything.
 # A notebook committed at `reduced` (03: its paper protocol would take ~4,000 h) runs at
-# `reduced`; PROFILE=paper or PROFILE=reduced chooses for every notebook run.
+# `reduced`; PROFILE=paper or PROFILE=reduced chooses for every notebook run. Its outputs stay
+# in the staging folder: `make pack`, then `make` renders the committed ones from the store.
 long_profile = $(or $(PROFILE),$(if $(filter reduced,$(call committed_profile,$(1))),reduced,paper))
 paper: $(STAMP)
 	@case "$(or $(PROFILE),paper)" in paper|reduced) ;; *) echo "make paper runs PROFILE=paper or reduced, not $(PROFILE)"; exit 2;; esac
-	$(foreach nb,$(wildcard notebooks/$(or $(NB),[0-9][0-9])_*.ipynb),$(call run_notebook,$(nb),$(call long_profile,$(nb))))
-	@echo "stored results: run 'make pack' to fold them into data/results/*/store/*.jsonl.gz"
+	$(foreach nb,$(wildcard notebooks/$(or $(NB),[0-9][0-9])_*.ipynb),$(call run_notebook,$(nb),$(call long_profile,$(nb)),scratch))
+	@echo "stored results: run 'make pack' to fold them into data/results/*/store/*.jsonl.gz, then 'make'"
 paper: export FEATRANK_STORE := $(if $(REFRESH),refresh,)
 # every cell's output, and so each task family's progress bar with its ETA, in the terminal
 paper: PAPERMILL_LOG := --log-output
 paper: export FEATRANK_PROGRESS := text
 
-# `make quick`: a fast full re-run, recomputed from scratch, everything into $(SCRATCH)/quick/
+# `make quick`: a fast full re-run, recomputed from scratch, everything into $(STAGE)/quick/
 quick: $(STAMP)
 	$(foreach nb,$(NOTEBOOKS),$(call run_notebook,$(nb),quick,scratch))
 quick: export FEATRANK_STORE := refresh
-quick: export FEATRANK_OUTPUT := $(abspath $(SCRATCH))/quick
 
 # fold the loose result files of finished tasks into one compact file per task family, and
 # rebuild the README's store table from what is now stored (commit both together)

@@ -359,3 +359,47 @@ def test_an_unknown_store_mode_is_refused(scratch, monkeypatch):
     monkeypatch.setenv("FEATRANK_STORE", "stored")
     assert config.render_stored() and run_tasks(_count, [{"x": 2}], n_jobs=1, cache="ns",
                                                 progress=False) == [4]
+
+
+def test_a_damaged_packed_file_stops_with_its_name(tmp_path):
+    st = Store(tmp_path)
+    for x in range(50):
+        key, ident = task_key(_count, {"x": x})
+        st.put("fam", key, ident, np.arange(x + 100.0), {"data": {}}, 0.1)
+    pack(tmp_path)
+    packed = tmp_path / "fam.jsonl.gz"
+    data = packed.read_bytes()
+    packed.write_bytes(data[: len(data) // 2])                       # cut short
+    with pytest.raises(store.DamagedStore, match=r"fam\.jsonl\.gz is damaged.*git checkout"):
+        Store(tmp_path).get("fam", key)
+    flipped = bytearray(data)
+    flipped[len(data) // 2] ^= 0xFF                                   # one byte changed
+    packed.write_bytes(bytes(flipped))
+    with pytest.raises(store.DamagedStore, match="is damaged"):
+        Store(tmp_path).get("fam", key)
+
+
+def test_rendering_from_the_store_refuses_to_recompute_committed_results(tmp_path,
+                                                                         monkeypatch):
+    """``make`` renders from the committed store: a task whose result belongs there but is
+    missing (a version bump) stops the run naming the task; a scratch namespace still runs."""
+    from featrank.parallel import StaleResults
+
+    committed = tmp_path / "committed"
+    monkeypatch.setattr(config, "committed_profile",
+                        lambda ns: "quick" if ns == "99_nb" else None)
+    monkeypatch.setattr(config, "results_dir", lambda ns=None: committed / (ns or ""))
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("FEATRANK_STORE", raising=False)
+    config.get_profile("quick")
+    src = "from featrank.store import task\n@task('user.rendered', version='{v}')\n" \
+          "def f(x):\n    return x + 1\n"
+    mod = _module(tmp_path, "user_task_stale", src.format(v="1"))
+    assert run_tasks(mod.f, [{"x": 1}], n_jobs=1, cache="99_nb", progress=False) == [2]
+    assert list((committed / "99_nb" / "store").rglob("*.json"))         # written committed
+    monkeypatch.setenv("FEATRANK_STORE", "stored")
+    assert run_tasks(mod.f, [{"x": 1}], n_jobs=1, cache="99_nb", progress=False) == [2]
+    bumped = _module(tmp_path, "user_task_stale", src.format(v="2"))
+    with pytest.raises(StaleResults, match="user.rendered.*version 2.*make update NB=99"):
+        run_tasks(bumped.f, [{"x": 1}], n_jobs=1, cache="99_nb", progress=False)
+    assert run_tasks(bumped.f, [{"x": 1}], n_jobs=1, cache="scratch-ns", progress=False) == [2]

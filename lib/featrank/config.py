@@ -104,14 +104,25 @@ def scratch_output_dir() -> Path:
 
 
 def project_root() -> Path:
-    """The compendium's top folder (the one holding ``pyproject.toml``).
+    """The compendium's top folder (the one holding ``pyproject.toml`` and ``notebooks/``).
 
     Found from this file when the package is used from the checkout (editable install),
-    otherwise the current working directory.
+    otherwise from the working directory upwards (so that a notebook run from
+    ``notebooks/`` finds the same root); the working directory when no folder above it is a
+    checkout of the compendium.
     """
     if _in_checkout():
         return Path(__file__).resolve().parents[2]
-    return Path.cwd()
+    cwd = Path.cwd().resolve()
+    for folder in (cwd, *cwd.parents):
+        if _is_root(folder):
+            return folder
+    return cwd
+
+
+def _is_root(folder: Path) -> bool:
+    return (folder / "pyproject.toml").exists() and (
+        folder / "notebooks" / "committed_profiles.txt").exists()
 
 
 def _resolve(path: str) -> Path:
@@ -172,22 +183,34 @@ def cache_dir() -> Path:
 
 def _in_checkout() -> bool:
     here = Path(__file__).resolve().parents[2]
-    return (here / "pyproject.toml").exists() and (here / "lib" / "featrank").is_dir()
+    return _is_root(here) and (here / "lib" / "featrank").is_dir()
 
 
 def store_dirs(namespace: str) -> tuple[Path, list[Path]]:
     """``(write_dir, read_dirs)`` of the result store of ``namespace`` (a notebook's name, or
     any name of your own). Stored results are read from the committed store
     ``data/results/<namespace>/store/`` and the scratch store ``<cache>/store/<namespace>/``;
-    they are written to the committed one only by a ``paper`` (or ``reduced``) run of a
-    notebook.
+    they are written to the committed one only by a run of a notebook that
+    :func:`commits_store`.
     ``$FEATRANK_STORE=refresh`` reads nothing (every task runs again)."""
     committed = results_dir(namespace) / "store"
     scratch = cache_dir() / "store" / namespace
-    is_notebook = committed_profile(namespace) is not None
-    write = committed if is_notebook and active_profile() in STORED_PROFILES else scratch
     reads = [] if store_mode() == "refresh" else [committed, scratch]
-    return write, reads
+    return (committed if commits_store(namespace) else scratch), reads
+
+
+def commits_store(namespace: str) -> bool:
+    """True when this run writes the results of ``namespace`` into its committed store: a
+    notebook run at ``paper`` or ``reduced``, or at the notebook's committed profile (unless
+    ``$FEATRANK_STORE=refresh``: a recomputation for comparison stays in the scratch store).
+
+    >>> commits_store("any-name-of-your-own")
+    False
+    """
+    profile, committed = active_profile(), committed_profile(namespace)
+    if committed is None:
+        return False
+    return profile in STORED_PROFILES or (profile == committed and store_mode() != "refresh")
 
 
 STORE_MODES = ("", "refresh", "stored")
@@ -204,11 +227,14 @@ def store_mode() -> str:
 
 
 def render_stored() -> bool:
-    """True when ``$FEATRANK_STORE=stored``, as ``make`` and ``make nb`` set it: a notebook
-    whose paper protocol is only partly in the store (notebook 05's R_theta realisations, of
-    which the paper draws 100) shows the stored part and says how large it is, instead of
-    computing the rest; ``make paper`` computes the rest. Every other task still runs when
-    it is not stored."""
+    """True when ``$FEATRANK_STORE=stored``, as ``make``, ``make nb`` and ``make check`` set
+    it: the committed outputs are rendered from the committed store. A notebook whose paper
+    protocol is only partly stored (notebook 05's R_theta realisations, of which the paper
+    draws 100) shows the stored part and says how large it is; ``make paper`` computes the
+    rest. A task whose result belongs in a committed store but is not there (its version or
+    parameters changed) stops the run, naming it (:class:`featrank.parallel.StaleResults`),
+    instead of being recomputed into the committed outputs; tasks of scratch namespaces
+    still run."""
     return store_mode() == "stored"
 
 

@@ -27,7 +27,7 @@ from threadpoolctl import ThreadpoolController
 from . import config
 from ._io import recording_reads
 from ._progress import tqdm
-from .store import Store, task_family, task_key
+from .store import Store, task_family, task_key, task_name, task_version
 
 
 def task_seed(seed: int, *key) -> int:
@@ -82,6 +82,12 @@ STORE_USE: dict = {}
 class NotStored(LookupError):
     """Raised by :func:`run_tasks` inside :func:`stored_only` when a task's result is not in
     the store."""
+
+
+class StaleResults(LookupError):
+    """Raised by :func:`run_tasks` when ``make`` renders the committed outputs from the store
+    (:func:`featrank.config.render_stored`) and a task whose results belong in a committed
+    store has none: the outputs it feeds are stale, and are not silently recomputed."""
 
 
 _STORED_ONLY = [False]
@@ -176,6 +182,13 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
     if todo and _STORED_ONLY[0]:
         raise NotStored(f"{len(todo)} of {len(tasks)} results of {grid.family} are not in the "
                         f"store (namespace {cache!r})")
+    if todo and cache and config.render_stored() and config.commits_store(cache):
+        raise StaleResults(f"{len(todo)} of {len(tasks)} results of {grid.family} (task "
+                           f"{task_name(func)!r}, version {task_version(func)}) are not in the "
+                           f"committed store of {cache}: its version or parameters changed "
+                           "since the committed outputs were made, so they are stale. "
+                           f"Recompute and store them with `make update NB={cache[:2]}`, "
+                           "then `make pack` and commit the store with the outputs.")
     show = bool(todo) and (config.show_progress() if progress is None else progress)
     with _progress(len(tasks), len(tasks) - len(todo), desc, show) as bar:
         if n_jobs == 1 or len(todo) <= 1 or backend == "sequential":

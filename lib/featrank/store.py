@@ -415,11 +415,22 @@ def read_pack(path) -> dict:
     return _read_pack(str(path), st.st_mtime_ns, st.st_size)
 
 
+class DamagedStore(RuntimeError):
+    """A packed store file cannot be read whole (cut short, or its bytes changed: gzip's
+    CRC-32 and length of the content are checked on every read)."""
+
+
 @functools.lru_cache(maxsize=64)
 def _read_pack(path: str, mtime_ns: int, size: int) -> dict:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        entries = (json.loads(line) for line in fh if line.strip())
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            entries = [json.loads(line) for line in fh if line.strip()]
         return {e["key"]: e for e in entries}
+    except (EOFError, OSError, zlib.error, ValueError, KeyError, TypeError) as err:
+        raise DamagedStore(
+            f"the result store file {path} is damaged ({type(err).__name__}: {err}). A "
+            f"committed one is restored by `git checkout -- {path}`; otherwise delete it, "
+            "and its results are computed again") from None
 
 
 def contents(directory) -> dict:

@@ -1,0 +1,155 @@
+"""Publish a notebook run, or check that it reproduces the committed outputs byte for byte.
+
+``make`` runs every notebook into a staging folder (``FEATRANK_OUTPUT``): the executed
+notebook, its figures (``figures/<notebook>/``) and its tables (``results/<notebook>/``). Only
+then does this tool decide, knowing the whole run:
+
+- the run **replaces the committed outputs** (``notebooks/<nb>.ipynb``, ``figures/<nb>/*.png``,
+  ``data/results/<nb>/*.csv``) when it ran at the notebook's committed profile and skipped no
+  obtainable dataset; a run that failed, lacked data or ran another profile changes nothing
+  tracked (its outputs stay in the staging folder);
+- ``--check`` compares the staged outputs with the committed ones and exits 1, naming every
+  file that would change (what ``make check`` and CI run).
+
+The executed notebook is normalised first, so that the same inputs give the same bytes:
+execution metadata (papermill's paths and timings, per-cell timestamps, widget state) is
+dropped; what remains is the cells, their outputs and the kernel's name.
+
+    .venv/bin/python -m tools.publish NOTEBOOK STAGE --profile P [--check]
+
+>>> cell = {"cell_type": "code", "metadata": {"tags": ["x"], "execution": {"a": 1},
+...         "papermill": {"duration": 1.5}}, "outputs": [], "source": ""}
+>>> normalise_cell(cell)["metadata"]
+{'tags': ['x']}
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: notebook metadata kept (the rest, papermill's and the widgets', says when and where it ran)
+NOTEBOOK_KEYS = ("kernelspec", "language_info")
+#: output kinds dropped: interactive widgets (progress bars) have no static content
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def normalise_cell(cell: dict) -> dict:
+    """``cell`` without execution metadata or widget outputs."""
+    meta = {k: v for k, v in cell.get("metadata", {}).items() if k not in ("execution",
+                                                                             "papermill")}
+    out = {**cell, "metadata": meta}
+    if cell.get("cell_type") == "code":
+        out["outputs"] = [o for o in cell.get("outputs", []) if WIDGET not in o.get("data", {})]
+    return out
+
+
+def normalise(text: str) -> str:
+    """An executed notebook's JSON text, normalised (see the module docstring)."""
+    nb = json.loads(text)
+    nb["metadata"] = {k: nb["metadata"][k] for k in NOTEBOOK_KEYS if k in nb["metadata"]}
+    nb["cells"] = [normalise_cell(c) for c in nb["cells"]]
+    return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def outputs(stem: str, stage: Path) -> dict:
+    """``{committed path: staged path}`` of every output a staged run of ``stem`` made."""
+    pairs = {ROOT / "notebooks" / f"{stem}.ipynb": stage / f"{stem}.ipynb"}
+    for kind, committed, pattern in (("figures", ROOT / "figures" / stem, "*.png"),
+                                     ("results", ROOT / "data" / "results" / stem, "*.csv")):
+        for p in sorted((stage / kind / stem).glob(pattern)):
+            pairs[committed / p.name] = p
+    return pairs
+
+
+def staged_bytes(committed: Path, staged: Path) -> bytes:
+    data = staged.read_bytes()
+    return normalise(data.decode()).encode() if staged.suffix == ".ipynb" else data
+
+
+def differences(stem: str, stage: Path) -> list[str]:
+    """The committed files of ``stem`` that the staged run would change or add (files in the
+    committed folders that no run makes, such as a paper's reference values, are left alone)."""
+    pairs = outputs(stem, stage)
+    out = []
+    for committed, staged in pairs.items():
+        if not staged.exists():
+            out.append(f"{_rel(committed)}: not made by the run")
+        elif not committed.exists():
+            out.append(f"{_rel(committed)}: new")
+        elif committed.read_bytes() != staged_bytes(committed, staged):
+            out.append(f"{_rel(committed)}: differs")
+    return out
+
+
+def publish(stem: str, stage: Path) -> int:
+    """Copy the staged outputs of ``stem`` over the committed ones; returns how many changed."""
+    changed = 0
+    for committed, staged in outputs(stem, stage).items():
+        data = staged_bytes(committed, staged)
+        if not committed.exists() or committed.read_bytes() != data:
+            committed.parent.mkdir(parents=True, exist_ok=True)
+            tmp = committed.with_name(committed.name + ".tmp")
+            tmp.write_bytes(data)
+            tmp.replace(committed)
+            changed += 1
+    return changed
+
+
+def _rel(p: Path) -> str:
+    return p.relative_to(ROOT).as_posix()
+
+
+def _committed_profile(stem: str) -> str | None:
+    for line in (ROOT / "notebooks" / "committed_profiles.txt").read_text().splitlines():
+        parts = line.split("#")[0].split()
+        if len(parts) == 2 and parts[0] == stem:
+            return parts[1]
+    return None
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("notebook", help="notebooks/<stem>.ipynb or its stem")
+    ap.add_argument("stage", type=Path, help="the staging folder of the run")
+    ap.add_argument("--profile", required=True, help="the profile the run used")
+    ap.add_argument("--complete", action="store_true",
+                    help="the run skipped no obtainable dataset")
+    ap.add_argument("--check", action="store_true", help="compare; change nothing")
+    ap.add_argument("--report", type=Path, help="with --check: append what would change here "
+                    "and exit 0 (so that every notebook is checked), else exit 1")
+    args = ap.parse_args(argv)
+    stem, stage = Path(args.notebook).stem, args.stage.resolve()
+    where = _rel_or_abs(stage)
+    if args.profile != _committed_profile(stem):
+        print(f"   {stem} ran at {args.profile!r}, not at its committed profile: its outputs "
+              f"are in {where}, the committed ones are kept")
+        return 0
+    if not args.complete:
+        print(f"   {stem} lacked datasets: its outputs are in {where}, the committed ones are "
+              "kept" + (" (not checked)" if args.check else ""))
+        return 0
+    if not args.check:
+        n = publish(stem, stage)
+        print(f"   {stem}: {n} committed file(s) updated" if n else f"   {stem}: unchanged")
+        return 0
+    diff = differences(stem, stage)
+    print(f"   {stem}: " + ("; ".join(diff) if diff else "reproduced byte for byte"))
+    if args.report is not None:
+        with args.report.open("a", encoding="utf-8") as fh:
+            fh.writelines(f"{line}\n" for line in diff)
+        return 0
+    return 1 if diff else 0
+
+
+def _rel_or_abs(p: Path) -> str:
+    try:
+        return _rel(p)
+    except ValueError:
+        return str(p)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
