@@ -4,10 +4,17 @@ pairwise tests with Holm's correction, Bayesian and resampling tests.
 Every public name is importable from here (``from featrank.stats import friedman``):
 
 - :mod:`.meanrank` -- Friedman + Iman-Davenport, Nemenyi (its CD and the cliques a CD
-  diagram draws), Holm's test of every method against a control (Demšar 2006, Sec. 3.2.2).
+  diagram draws), Holm's test of every method against a control (Demšar 2006, Sec. 3.2.2),
+  Holm's adjusted p-values.
+- :mod:`.pairwise` -- Wilcoxon signed-rank tests of every pair with Holm's correction, whose
+  verdict on a pair does not depend on the other methods (Benavoli, Corani & Mangili 2016),
+  and the cliques of a CD diagram drawn from any table of p-values.
 """
-from .meanrank import (FriedmanResult, average_ranks, cliques, friedman, holm_vs_control,
-                       nemenyi, nemenyi_cd, nemenyi_pairs, nemenyi_q, rank_se, rank_table)
+from .meanrank import (FriedmanResult, average_ranks, cliques, friedman, holm_adjust,
+                       holm_vs_control, nemenyi, nemenyi_cd, nemenyi_pairs, nemenyi_q, rank_se,
+                       rank_table)
+from .pairwise import cliques_from_pvalues, wilcoxon_holm
 
-__all__ = ["FriedmanResult", "average_ranks", "cliques", "friedman", "holm_vs_control",
-           "nemenyi", "nemenyi_cd", "nemenyi_pairs", "nemenyi_q", "rank_se", "rank_table"]
+__all__ = ["FriedmanResult", "average_ranks", "cliques", "cliques_from_pvalues", "friedman",
+           "holm_adjust", "holm_vs_control", "nemenyi", "nemenyi_cd", "nemenyi_pairs",
+           "nemenyi_q", "rank_se", "rank_table", "wilcoxon_holm"]
