@@ -192,3 +192,36 @@ def test_cliques_from_pvalues_refuses_bad_tables():
         cliques_from_pvalues(P, alpha=1.5)
     with pytest.raises(TypeError):
         cliques_from_pvalues(P.to_numpy(), average_ranks(AUC))
+
+
+# ---- the diagram -------------------------------------------------------------------------
+
+def thick_bars(fig):
+    return sorted((tuple(line.get_xdata()), tuple(line.get_ydata()))
+                  for line in fig.axes[0].lines if line.get_linewidth() > 3)
+
+
+def test_cd_diagram_from_pvalues_draws(tmp_path):
+    from featrank.plots import cd_diagram_from_pvalues
+
+    P = wilcoxon_holm(AUC, alpha=0.1)
+    fig = cd_diagram_from_pvalues(P, title="Demšar's Table 6, Wilcoxon-Holm")
+    assert len(thick_bars(fig)) == len(cliques_from_pvalues(P)) > 0
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert "p ≥ 0.1 joined" in texts and not any(t.startswith("CD =") for t in texts)
+    assert sum(any(t.startswith(n + " (") for t in texts) for n in NAMES) == 4
+    fig.savefig(tmp_path / "cd_wilcoxon.png")
+    fig2 = cd_diagram_from_pvalues(P, average_ranks(AUC), alpha=0.5, best_right=True)
+    assert fig2.axes[0].xaxis_inverted()
+    assert len(thick_bars(fig2)) == len(cliques_from_pvalues(P, alpha=0.5))
+
+
+def test_nemenyi_pvalues_draw_the_bars_of_the_cd_diagram():
+    from featrank.plots import cd_diagram, cd_diagram_from_pvalues
+
+    rng = np.random.default_rng(15)
+    X = pd.DataFrame(rng.normal(size=(30, 6)) + np.arange(6) * 0.3, columns=list("abcdef"))
+    R = average_ranks(X)
+    from_cd = cd_diagram(R, nemenyi_cd(6, 30))
+    from_p = cd_diagram_from_pvalues(nemenyi(X), R)
+    assert thick_bars(from_p) == thick_bars(from_cd) != []
