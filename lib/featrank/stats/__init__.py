@@ -9,12 +9,16 @@ Every public name is importable from here (``from featrank.stats import friedman
 - :mod:`.pairwise` -- Wilcoxon signed-rank tests of every pair with Holm's correction, whose
   verdict on a pair does not depend on the other methods (Benavoli, Corani & Mangili 2016),
   and the cliques of a CD diagram drawn from any table of p-values.
+- :mod:`.bayes` -- the Bayesian signed-rank test of two methods over several datasets
+  (Benavoli, Corani, Demšar & Zaffalon 2017), as baycomp computes it.
 """
+from .bayes import SignedRankPosterior, bayesian_signed_rank
 from .meanrank import (FriedmanResult, average_ranks, cliques, friedman, holm_adjust,
                        holm_vs_control, nemenyi, nemenyi_cd, nemenyi_pairs, nemenyi_q, rank_se,
                        rank_table)
 from .pairwise import cliques_from_pvalues, wilcoxon_holm
 
-__all__ = ["FriedmanResult", "average_ranks", "cliques", "cliques_from_pvalues", "friedman",
+__all__ = ["FriedmanResult", "SignedRankPosterior", "average_ranks", "bayesian_signed_rank",
+           "cliques", "cliques_from_pvalues", "friedman",
            "holm_adjust", "holm_vs_control", "nemenyi", "nemenyi_cd", "nemenyi_pairs",
            "nemenyi_q", "rank_se", "rank_table", "wilcoxon_holm"]
