@@ -11,14 +11,18 @@ Every public name is importable from here (``from featrank.stats import friedman
   and the cliques of a CD diagram drawn from any table of p-values.
 - :mod:`.bayes` -- the Bayesian signed-rank test of two methods over several datasets
   (Benavoli, Corani, Demšar & Zaffalon 2017), as baycomp computes it.
+- :mod:`.resampling` -- the corrected resampled t-test of two methods on one dataset
+  (Nadeau & Bengio 2003).
 """
 from .bayes import SignedRankPosterior, bayesian_signed_rank
 from .meanrank import (FriedmanResult, average_ranks, cliques, friedman, holm_adjust,
                        holm_vs_control, nemenyi, nemenyi_cd, nemenyi_pairs, nemenyi_q, rank_se,
                        rank_table)
 from .pairwise import cliques_from_pvalues, wilcoxon_holm
+from .resampling import CorrectedTTestResult, corrected_resampled_ttest
 
-__all__ = ["FriedmanResult", "SignedRankPosterior", "average_ranks", "bayesian_signed_rank",
-           "cliques", "cliques_from_pvalues", "friedman",
-           "holm_adjust", "holm_vs_control", "nemenyi", "nemenyi_cd", "nemenyi_pairs",
-           "nemenyi_q", "rank_se", "rank_table", "wilcoxon_holm"]
+__all__ = ["CorrectedTTestResult", "FriedmanResult", "SignedRankPosterior", "average_ranks",
+           "bayesian_signed_rank", "cliques", "cliques_from_pvalues",
+           "corrected_resampled_ttest", "friedman", "holm_adjust", "holm_vs_control",
+           "nemenyi", "nemenyi_cd", "nemenyi_pairs", "nemenyi_q", "rank_se", "rank_table",
+           "wilcoxon_holm"]
