@@ -30,6 +30,8 @@ _API = {
     "COMBINERS": "combine", "get_combiner": "combine", "combine_lists": "combine",
     # Lin's bootstrap baseline
     "lin": "lin",
+    # beyond the five papers: robust rank aggregation (Kolde 2012)
+    "rra": "rra", "rra_scores": "rra",
 }
 __all__ = sorted(_API)
 __getattr__, __dir__ = lazy_exports(__name__, _API)

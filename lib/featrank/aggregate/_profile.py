@@ -77,6 +77,16 @@ def positions(orders=None, *, ranks=None, n_features: int | None = None) -> np.n
     return pos
 
 
+def listed(orders, pos) -> np.ndarray:
+    """``(m, p)`` bool: which features each list of ``orders`` ranks (``pos``: their
+    :func:`positions`). A partial list of ``k`` features puts the others at positions above
+    ``k``; full orders list every feature."""
+    if isinstance(orders, np.ndarray) and orders.ndim == 2 and orders.shape[1] == pos.shape[1]:
+        return np.ones(pos.shape, dtype=bool)
+    lengths = np.array([len(o) for o in orders])
+    return pos <= lengths[:, None]
+
+
 def _full_orders(arr, n_features):
     """``check_orders`` of equal-length lists; when they hold indices beyond their length
     and no ``n_features`` was given they are top-k lists, and the message says so."""
