@@ -30,8 +30,10 @@ _API = {
     "COMBINERS": "combine", "get_combiner": "combine", "combine_lists": "combine",
     # Lin's bootstrap baseline
     "lin": "lin",
-    # beyond the five papers: robust rank aggregation (Kolde 2012)
+    # beyond the five papers: robust rank aggregation (Kolde 2012), IR fusion
     "rra": "rra", "rra_scores": "rra",
+    "rrf": "fusion", "rrf_scores": "fusion", "combsum": "fusion", "combsum_scores": "fusion",
+    "combmnz": "fusion", "combmnz_scores": "fusion", "normalize_scores": "fusion",
 }
 __all__ = sorted(_API)
 __getattr__, __dir__ = lazy_exports(__name__, _API)
