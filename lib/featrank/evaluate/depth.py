@@ -46,6 +46,11 @@ TESTS = ("auto", "rank", "paired")
 class InformativeDepth:
     """Result of :func:`informative_depth`.
 
+    Parameters
+    ----------
+    first, last, one_se, sizes, p_values, p_holm, significant, test, alpha
+        As the attributes.
+
     Attributes
     ----------
     first, last : int or None
@@ -64,6 +69,13 @@ class InformativeDepth:
         The test used, ``"rank"`` or ``"paired"``.
     alpha : float
         The family-wise level.
+
+    Examples
+    --------
+    >>> d = InformativeDepth(2, 5, 3, np.arange(1, 7), np.zeros(6), np.zeros(6),
+    ...                      np.array([0, 1, 1, 1, 1, 0], bool), "paired", 0.05)
+    >>> d.none, d.first
+    (False, 2)
     """
 
     first: int | None

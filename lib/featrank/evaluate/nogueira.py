@@ -25,7 +25,31 @@ from scipy.stats import norm
 
 
 class NogueiraStability(NamedTuple):
-    """The estimate, its variance and the ``(1 - alpha)`` confidence interval."""
+    """The result of :func:`nogueira_stability`: the estimate, its variance and the
+    ``(1 - alpha)`` confidence interval.
+
+    Parameters
+    ----------
+    estimate, variance, lower, upper, alpha : float
+        As the attributes.
+
+    Attributes
+    ----------
+    estimate : float
+        ``Phi``, the stability estimate (Eq. 4).
+    variance : float
+        Its estimated variance (Theorem 8).
+    lower, upper : float
+        The asymptotic confidence interval (Corollary 9).
+    alpha : float
+        1 - its level.
+
+    Examples
+    --------
+    >>> r = nogueira_stability([[1, 1, 0, 0], [1, 1, 0, 0], [1, 0, 1, 0]])
+    >>> round(r.estimate, 4), r.alpha
+    (0.3333, 0.05)
+    """
 
     estimate: float
     variance: float
@@ -35,8 +59,26 @@ class NogueiraStability(NamedTuple):
 
 
 class NogueiraTest(NamedTuple):
-    """Two-sample test of equal stability: ``statistic = (Phi_1 - Phi_2) / sqrt(v_1 + v_2)``
-    and its two-sided p-value."""
+    """The result of :func:`nogueira_test`, the two-sample test of equal stability.
+
+    Parameters
+    ----------
+    statistic, p_value : float
+        As the attributes.
+
+    Attributes
+    ----------
+    statistic : float
+        ``(Phi_1 - Phi_2) / sqrt(v_1 + v_2)``.
+    p_value : float
+        Its two-sided p-value (standard normal).
+
+    Examples
+    --------
+    >>> z = [[1, 0, 0], [1, 0, 0], [0, 1, 0]]
+    >>> nogueira_test(z, z)
+    NogueiraTest(statistic=0.0, p_value=1.0)
+    """
 
     statistic: float
     p_value: float
@@ -103,7 +145,7 @@ def nogueira_stability(Z, alpha: float = 0.05) -> NogueiraStability:
         raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
     est, var = _estimate_and_variance(_selection_matrix(Z))
     half = norm.ppf(1.0 - alpha / 2.0) * np.sqrt(var)
-    return NogueiraStability(est, var, est - half, est + half, float(alpha))
+    return NogueiraStability(est, var, float(est - half), float(est + half), float(alpha))
 
 
 def nogueira_test(Z1, Z2) -> NogueiraTest:
