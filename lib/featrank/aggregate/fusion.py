@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._profile import finish_order, listed, positions
+from ._profile import finish_order, listed, positions, profile_doc
 
 NORMALIZATIONS = ("minmax", "zscore", "rank", "borda", None)
 
@@ -58,29 +58,17 @@ def rrf_scores(orders, k: float = 60, n_features: int | None = None) -> np.ndarr
     return np.where(listed(orders, pos), 1.0 / (k + pos), 0.0).sum(axis=0)
 
 
+@profile_doc("""
+    >>> rrf([[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]).tolist()
+    [0, 1, 2, 3]
+    >>> rrf([[3], [2, 0]], n_features=4).tolist()          # partial lists
+    [2, 3, 0, 1]""",
+             parameters="""    orders, k, n_features
+        As :func:`rrf_scores`.""", profile=False)
 def rrf(orders, k: float = 60, n_features: int | None = None, *,
         random_state=None) -> np.ndarray:
     """Reciprocal rank fusion (Cormack et al. 2009): features by decreasing
     :func:`rrf_scores`.
-
-    Parameters
-    ----------
-    orders, k, n_features
-        As :func:`rrf_scores`.
-    random_state : int, optional
-        Break ties at random (seeded); default: the lower feature index first.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The aggregated order, best first.
-
-    Examples
-    --------
-    >>> rrf([[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]).tolist()
-    [0, 1, 2, 3]
-    >>> rrf([[3], [2, 0]], n_features=4).tolist()          # partial lists
-    [2, 3, 0, 1]
     """
     return finish_order((-rrf_scores(orders, k, n_features),), random_state)
 
@@ -154,58 +142,46 @@ def normalize_scores(scores, normalization="minmax") -> np.ndarray:
     return out
 
 
-def combsum_scores(scores, normalization="minmax") -> np.ndarray:
-    """CombSUM (Fox & Shaw 1994): the sum of a feature's normalised scores over the lists that
-    score it; NaN for a feature no list scores.
-
-    Parameters
-    ----------
-    scores : array-like of shape (m, p)
+_SCORES = """    scores : array-like of shape (m, p)
         Per-list scores, higher = better, NaN = not scored.
     normalization : {"minmax", "zscore", "rank", "borda", None}, default "minmax"
-        See :func:`normalize_scores`.
-
-    Returns
-    -------
+        See :func:`normalize_scores`."""
+_COMB_RETURNS = """
     ndarray of shape (p,)
+        NaN for a feature no list scores."""
 
-    Examples
-    --------
-    >>> combsum_scores([[3.0, 1.0, 2.0], [np.nan, 4.0, 0.0]]).tolist()
-    [1.0, 1.0, 0.5]
-    """
+
+def _comb(scores, normalization, mnz):
+    """CombSUM, or with ``mnz`` CombMNZ, of the normalised scores."""
     z = normalize_scores(scores, normalization)
     ok = ~np.isnan(z)
-    return np.where(ok.any(axis=0), np.where(ok, z, 0.0).sum(axis=0), np.nan)
+    count = ok.sum(axis=0)
+    total = np.where(ok, z, 0.0).sum(axis=0) * (count if mnz else 1)
+    return np.where(count > 0, total, np.nan)
 
 
+@profile_doc("""
+    >>> combsum_scores([[3.0, 1.0, 2.0], [np.nan, 4.0, 0.0]]).tolist()
+    [1.0, 1.0, 0.5]""", parameters=_SCORES, returns=_COMB_RETURNS, random_state=False,
+             profile=False)
+def combsum_scores(scores, normalization="minmax") -> np.ndarray:
+    """CombSUM (Fox & Shaw 1994): the sum of a feature's normalised scores over the lists that
+    score it.
+    """
+    return _comb(scores, normalization, mnz=False)
+
+
+@profile_doc("""
+    >>> combmnz_scores([[3.0, 1.0, 2.0], [np.nan, 4.0, 0.0]]).tolist()
+    [1.0, 2.0, 1.0]""", parameters=_SCORES, returns=_COMB_RETURNS, random_state=False,
+             profile=False)
 def combmnz_scores(scores, normalization="minmax") -> np.ndarray:
     """CombMNZ (Fox & Shaw 1994) as ranx computes it: CombSUM times the number of lists that
     score the feature (Fox & Shaw count the lists giving a nonzero similarity; ranx, PyFLAGR
     and most later work count the lists the item appears in, as here). With ``"borda"`` every
     list scores every candidate, so CombMNZ is ``m`` times CombSUM.
-
-    Parameters
-    ----------
-    scores : array-like of shape (m, p)
-        Per-list scores, higher = better, NaN = not scored.
-    normalization : {"minmax", "zscore", "rank", "borda", None}, default "minmax"
-        See :func:`normalize_scores`.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        NaN for a feature no list scores.
-
-    Examples
-    --------
-    >>> combmnz_scores([[3.0, 1.0, 2.0], [np.nan, 4.0, 0.0]]).tolist()
-    [1.0, 2.0, 1.0]
     """
-    z = normalize_scores(scores, normalization)
-    ok = ~np.isnan(z)
-    count = ok.sum(axis=0)
-    return np.where(count > 0, np.where(ok, z, 0.0).sum(axis=0) * count, np.nan)
+    return _comb(scores, normalization, mnz=True)
 
 
 def _order(values, random_state):
@@ -213,47 +189,19 @@ def _order(values, random_state):
     return finish_order((np.where(np.isnan(values), np.inf, -values),), random_state)
 
 
+@profile_doc("""
+    >>> combsum([[3.0, 1.0, 2.0], [np.nan, 4.0, 0.0]]).tolist()
+    [0, 1, 2]""", parameters=_SCORES, profile=False)
 def combsum(scores, normalization="minmax", *, random_state=None) -> np.ndarray:
     """Features by decreasing CombSUM (:func:`combsum_scores`); features no list scores last.
-
-    Parameters
-    ----------
-    scores, normalization
-        As :func:`combsum_scores`.
-    random_state : int, optional
-        Break ties at random (seeded); default: the lower feature index first.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The aggregated order, best first.
-
-    Examples
-    --------
-    >>> combsum([[3.0, 1.0, 2.0], [np.nan, 4.0, 0.0]]).tolist()
-    [0, 1, 2]
     """
-    return _order(combsum_scores(scores, normalization), random_state)
+    return _order(_comb(scores, normalization, mnz=False), random_state)
 
 
+@profile_doc("""
+    >>> combmnz([[3.0, 1.0, 2.0], [np.nan, 4.0, 0.0]]).tolist()
+    [1, 0, 2]""", parameters=_SCORES, profile=False)
 def combmnz(scores, normalization="minmax", *, random_state=None) -> np.ndarray:
     """Features by decreasing CombMNZ (:func:`combmnz_scores`); features no list scores last.
-
-    Parameters
-    ----------
-    scores, normalization
-        As :func:`combmnz_scores`.
-    random_state : int, optional
-        Break ties at random (seeded); default: the lower feature index first.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The aggregated order, best first.
-
-    Examples
-    --------
-    >>> combmnz([[3.0, 1.0, 2.0], [np.nan, 4.0, 0.0]]).tolist()
-    [1, 0, 2]
     """
-    return _order(combmnz_scores(scores, normalization), random_state)
+    return _order(_comb(scores, normalization, mnz=True), random_state)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import betainc
 
-from ._profile import finish_order, listed, positions
+from ._profile import finish_order, listed, positions, profile_doc
 
 
 def _normalised_ranks(orders, n_features, full):
@@ -159,31 +159,19 @@ def rra_scores(orders, n_features: int | None = None, top_cutoff=None, *,
     return np.minimum(rho * np.maximum(n_valid, 1), 1.0)
 
 
-def rra(orders, n_features: int | None = None, top_cutoff=None, *, full: bool = False,
-        random_state=None) -> np.ndarray:
-    """Robust rank aggregation (Kolde et al. 2012): features by increasing RRA score
-    (:func:`rra_scores`, R's ``aggregateRanks(method="RRA")``).
-
-    Parameters
-    ----------
-    orders, n_features, top_cutoff, full
-        As :func:`rra_scores`.
-    random_state : int, optional
-        Break ties of the score at random (seeded); default: the lower feature index first.
-
-    Returns
-    -------
-    ndarray of shape (p,)
-        The aggregated order, best first.
-
-    Examples
-    --------
+@profile_doc("""
     >>> rra([[1, 0, 2, 3], [0, 1, 3, 2], [1, 2, 0, 3]]).tolist()
     [1, 0, 2, 3]
 
     Two top-2 lists of six features, each ranking the top third (the others tie at score 1):
 
     >>> rra([[4, 0], [4, 2]], n_features=6, top_cutoff=2 / 6).tolist()
-    [4, 0, 1, 2, 3, 5]
+    [4, 0, 1, 2, 3, 5]""",
+             parameters="""    orders, n_features, top_cutoff, full
+        As :func:`rra_scores`.""", profile=False)
+def rra(orders, n_features: int | None = None, top_cutoff=None, *, full: bool = False,
+        random_state=None) -> np.ndarray:
+    """Robust rank aggregation (Kolde et al. 2012): features by increasing RRA score
+    (:func:`rra_scores`, R's ``aggregateRanks(method="RRA")``).
     """
     return finish_order((rra_scores(orders, n_features, top_cutoff, full=full),), random_state)
