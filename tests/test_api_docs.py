@@ -7,10 +7,13 @@ import pytest
 
 from featrank.aggregate import borda, schulze
 from featrank.evaluate import eca, eca_vs_random, error_curves, expected_curve
-from featrank.stats import friedman, nemenyi_cd
+from featrank.stats import (bayesian_signed_rank, cliques_from_pvalues,
+                            corrected_resampled_ttest, friedman, holm_adjust, nemenyi_cd,
+                            wilcoxon_holm)
 
 FUNCS = [error_curves, expected_curve, eca, eca_vs_random, friedman, nemenyi_cd, borda,
-         schulze]
+         schulze, holm_adjust, wilcoxon_holm, cliques_from_pvalues, bayesian_signed_rank,
+         corrected_resampled_ttest]
 
 
 @pytest.mark.parametrize("func", FUNCS, ids=lambda f: f.__name__)

@@ -30,6 +30,11 @@ _API = {
     "COMBINERS": "combine", "get_combiner": "combine", "combine_lists": "combine",
     # Lin's bootstrap baseline
     "lin": "lin",
+    # beyond the five papers: robust rank aggregation (Kolde 2012), IR fusion, Kemeny
+    "rra": "rra", "rra_scores": "rra",
+    "rrf": "fusion", "rrf_scores": "fusion", "combsum": "fusion", "combsum_scores": "fusion",
+    "combmnz": "fusion", "combmnz_scores": "fusion", "normalize_scores": "fusion",
+    "kemeny": "kemeny", "kendall_distance_total": "kemeny",
 }
 __all__ = sorted(_API)
 __getattr__, __dir__ = lazy_exports(__name__, _API)

@@ -77,6 +77,16 @@ def positions(orders=None, *, ranks=None, n_features: int | None = None) -> np.n
     return pos
 
 
+def listed(orders, pos) -> np.ndarray:
+    """``(m, p)`` bool: which features each list of ``orders`` ranks (``pos``: their
+    :func:`positions`). A partial list of ``k`` features puts the others at positions above
+    ``k``; full orders list every feature."""
+    if isinstance(orders, np.ndarray) and orders.ndim == 2 and orders.shape[1] == pos.shape[1]:
+        return np.ones(pos.shape, dtype=bool)
+    lengths = np.array([len(o) for o in orders])
+    return pos <= lengths[:, None]
+
+
 def _full_orders(arr, n_features):
     """``check_orders`` of equal-length lists; when they hold indices beyond their length
     and no ``n_features`` was given they are top-k lists, and the message says so."""
@@ -142,18 +152,21 @@ _EXAMPLE_PROFILE = "    >>> orders = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3]]"
 
 
 def profile_doc(example: str, *, parameters: str = "", returns: str = _ORDER,
-                random_state: bool = True):
+                random_state: bool = True, profile: bool = True):
     """Append the numpydoc sections of a function of a profile to its docstring: the shared
     parameters (the profile, then ``parameters``, then ``random_state`` unless False), the
     Returns section (default: an order) and an Examples section that starts with the three
-    lists ``orders`` and goes on with ``example``. Text is indented as a docstring body."""
-    params = "\n".join(t for t in (_PROFILE, parameters.strip("\n"),
+    lists ``orders`` and goes on with ``example``. ``profile=False`` (a function that reads
+    its input otherwise) leaves out the profile parameters and the three lists. Text is
+    indented as a docstring body."""
+    params = "\n".join(t for t in (_PROFILE if profile else "", parameters.strip("\n"),
                                     _RANDOM_STATE if random_state else "") if t)
+    preamble = f"{_EXAMPLE_PROFILE}\n" if profile else ""
 
     def decorate(func):
         func.__doc__ = (f"{func.__doc__.rstrip()}\n\n    Parameters\n    ----------\n{params}"
                         f"\n\n    Returns\n    -------\n{returns.strip(chr(10))}\n\n"
-                        f"    Examples\n    --------\n{_EXAMPLE_PROFILE}\n"
+                        f"    Examples\n    --------\n{preamble}"
                         f"{example.strip(chr(10))}\n    ")
         return func
     return decorate

@@ -11,6 +11,11 @@ _API = {
     # Slavkov 2020, Eqs. 1-4: Canberra stability
     "canberra": "stability", "expected_canberra": "stability", "stability_curve": "stability",
     "pairwise_canberra": "stability",
+    # Nogueira, Sechidis & Brown 2018: stability of feature selection, CI and test
+    "nogueira_stability": "nogueira", "nogueira_test": "nogueira",
+    "NogueiraStability": "nogueira", "NogueiraTest": "nogueira",
+    # FFA above random (Holm over the sizes) and the one-SE subset size
+    "informative_depth": "depth", "InformativeDepth": "depth",
     # Slavkov 2020, Eq. 6 and Appendix A2: agreement of rankings
     "spearman_rho": "agreement", "ranking_distance": "agreement",
     # Slavkov 2018, Eqs. 1-4: the ECA score

@@ -5,6 +5,7 @@ The general figures are exported here (imported on first use)::
     from featrank.plots import curves_figure, plot_curve, cd_diagram
     fig = curves_figure({"ReliefF": curves}, expected=random_curves)   # FFA, RFA (+ stability)
     fig = cd_diagram(average_ranks, nemenyi_cd(k, n_datasets))        # Demsar's CD diagram
+    fig = cd_diagram_from_pvalues(wilcoxon_holm(scores))               # bars from p-values
 
 ``plot_curve`` (one FFA or RFA panel), ``plot_stability``, ``plot_sweep`` (a measure
 against an experiment parameter) and ``rank_heatmap`` (a table of rank statistics or pairwise
@@ -29,8 +30,8 @@ from .style import ALIASES, METHOD_COLORS, method_color, set_theme
 _API = {
     # FFA/RFA curves with the expected curve, stability curves (Slavkov 2020, Fig. 1)
     "plot_curve": "curves", "plot_stability": "curves", "curves_figure": "curves",
-    # critical-difference diagram (Demsar 2006, Fig. 1)
-    "cd_diagram": "cd",
+    # critical-difference diagram (Demsar 2006, Fig. 1), from the CD or from pairwise p-values
+    "cd_diagram": "cd", "cd_diagram_from_pvalues": "cd",
     # a measure against an experiment parameter; a heatmap of rank statistics
     "plot_sweep": "sweeps", "rank_heatmap": "heatmaps",
 }

@@ -183,15 +183,32 @@ def cliques(avg_ranks, cd: float) -> list[list[str]]:
     (sorted by average rank) whose ranks all lie within less than ``cd`` of each other, i.e.
     no pair inside differs significantly. Single methods are not listed."""
     r = pd.Series(avg_ranks).sort_values(kind="stable")
-    names, vals = list(r.index), r.to_numpy()
-    groups = []
-    for i in range(len(vals)):
+    vals = r.to_numpy(dtype=float)
+    joined = np.abs(vals[:, None] - vals[None, :]) < cd
+    return [list(r.index[a:b + 1]) for a, b in maximal_runs(joined)]
+
+
+def maximal_runs(joined) -> list[tuple[int, int]]:
+    """The maximal runs ``(first, last)`` (inclusive, ``first < last``) of consecutive
+    items, all of whose pairs are joined, in order of ``first``.
+
+    ``joined`` is a symmetric boolean matrix over items in rank order (True: the pair is not
+    significantly different); its diagonal is ignored. A run is maximal when no longer run
+    of consecutive items contains it. These are the thick bars of a CD diagram.
+
+    >>> maximal_runs(np.array([[1, 1, 0], [1, 1, 1], [0, 1, 1]], dtype=bool))
+    [(0, 1), (1, 2)]
+    """
+    joined = np.asarray(joined, dtype=bool)
+    runs = []
+    for i in range(len(joined)):
         j = i
-        while j + 1 < len(vals) and vals[j + 1] - vals[i] < cd:
+        while j + 1 < len(joined) and joined[i:j + 1, j + 1].all():
             j += 1
-        if j > i and not any(i >= a and j <= b for a, b in groups):
-            groups.append((i, j))
-    return [names[a:b + 1] for a, b in groups]
+        # the last item a run from i reaches never decreases with i: compare with the last run
+        if j > i and not (runs and runs[-1][1] >= j):
+            runs.append((i, j))
+    return runs
 
 
 def _ranks_and_n(scores, n_datasets, higher_is_better):
@@ -263,12 +280,45 @@ def holm_vs_control(scores, control: str, *, alpha: float = 0.05, higher_is_bett
     out = pd.DataFrame({"method": others.index, "mean_rank": others.to_numpy(),
                         "z": z.to_numpy(), "p": p})
     out = out.sort_values("p", kind="stable").reset_index(drop=True)
-    factors = np.arange(k - 1, 0, -1)
-    out["threshold"] = alpha / factors
-    out["p_holm"] = np.minimum(1.0, np.maximum.accumulate(factors * out["p"].to_numpy()))
+    out["threshold"] = alpha / np.arange(k - 1, 0, -1)
+    out["p_holm"] = holm_adjust(out["p"].to_numpy())
     out["significant"] = out["p_holm"] <= alpha
     out.attrs.update(control=control, control_rank=float(R[control]), se=se, alpha=alpha)
     return out
+
+
+def holm_adjust(pvalues) -> np.ndarray:
+    """Holm's (1979) step-down adjusted p-values, in the order given.
+
+    With the ``m`` p-values sorted, ``p_(1) <= ... <= p_(m)``, the adjusted
+    ``p~_(i) = min(1, max_{j <= i} (m - j + 1) p_(j))``; rejecting every hypothesis with
+    ``p~ <= alpha`` is Holm's procedure (test ``p_(i)`` against ``alpha / (m - i + 1)`` and
+    stop at the first retained one), which controls the family-wise error at ``alpha``.
+
+    Parameters
+    ----------
+    pvalues : array-like of float in [0, 1]
+        The unadjusted p-values of one family of hypotheses (any shape, no NaN).
+
+    Returns
+    -------
+    ndarray
+        The adjusted p-values, same shape and order as ``pvalues``.
+
+    Examples
+    --------
+    >>> holm_adjust([0.01, 0.04, 0.03, 0.005]).tolist()
+    [0.03, 0.06, 0.06, 0.02]
+    """
+    p = np.asarray(pvalues, dtype=float)
+    if np.isnan(p).any() or (p < 0).any() or (p > 1).any():
+        raise ValueError("p-values must lie in [0, 1] (no NaN)")
+    flat = p.ravel()
+    order = np.argsort(flat, kind="stable")
+    m = flat.size
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * flat[order]))
+    return adjusted.reshape(p.shape)
 
 
 def nemenyi_pairs(avg_ranks, n_datasets: int, *, alpha: float = 0.05) -> pd.DataFrame:
