@@ -31,15 +31,29 @@ def test_status_table_and_readme_block(tmp_path, monkeypatch):
                 for i, a in enumerate(agrees)]
         S.summary_table(rows, "quick").to_csv(d / f"{S.NAME}.csv", index=False)
     st = S.status_table(tmp_path / "results")
-    assert st[["notebook", "claims", "yes", "partly", "no"]].values.tolist() == [
-        ["01_a", 2, 1, 0, 1], ["02_b", 3, 2, 1, 0]]
+    assert st[["notebook", "claims", "findings", "yes", "partly", "no"]].values.tolist() == [
+        ["01_a", 2, 2, 1, 0, 1], ["02_b", 3, 3, 2, 1, 0]]
     monkeypatch.setattr(S, "results_dir", lambda: tmp_path / "results")
     readme = tmp_path / "README.md"
     readme.write_text(f"top\n{S.BEGIN}\nold\n{S.END}\nbottom\n")
     assert S.update_readme(readme) is True
     text = readme.read_text()
-    assert "| 01_a | quick | 2 | 1 | 0 | 1 | 0 |" in text and "old" not in text
+    assert "| 01_a | quick | 2 | 2 | 1 | 0 | 1 | 0 | 0 |" in text and "old" not in text
     assert S.update_readme(readme) is False
+
+
+def test_rows_of_one_finding_count_once_and_readings_that_disagree_depend(tmp_path):
+    from featrank.experiments.claims import Verdict, row
+
+    d = tmp_path / "01_a"
+    d.mkdir()
+    rows = [row("per measure F1", 1, 1, Verdict("no", "w"), finding="gap"),
+            row("per measure AUC", 1, 1, Verdict("no", "w"), finding="gap"),
+            row("Friedman", 1, 1, Verdict("yes"), reading="blocks=datasets", finding="fr"),
+            row("Friedman", 1, 1, Verdict("no", "w"), reading="blocks=folds", finding="fr")]
+    S.summary_table(rows, "quick").to_csv(d / f"{S.NAME}.csv", index=False)
+    st = S.status_table(tmp_path).iloc[0]
+    assert (st["claims"], st["findings"], st["no"], st["depends"], st["yes"]) == (4, 2, 1, 1, 0)
 
 
 def test_status_table_skips_summaries_in_an_older_format(tmp_path):
@@ -62,10 +76,10 @@ def test_the_readme_status_table_is_the_one_the_summaries_give():
 
 def test_fill_status_column_sets_the_last_cell_only():
     text = "| `02_x` | paper | redoes | old |\n| `03_y` | p | r | old |\nother | a |"
-    st = pd.DataFrame([dict(notebook="02_x", profile="quick", claims=3, yes=1, partly=1, no=1,
-                            **{"n/a": 0})])
+    st = pd.DataFrame([dict(notebook="02_x", profile="quick", claims=3, findings=3, yes=1,
+                            partly=1, no=1, depends=0, **{"n/a": 0})])
     out = S.fill_status_column(text, st).splitlines()
-    assert out[0] == "| `02_x` | paper | redoes | quick: 1 yes, 1 partly, 1 no of 3 |"
+    assert out[0] == "| `02_x` | paper | redoes | quick: 1 yes, 1 partly, 1 no, of 3 findings |"
     assert out[1] == "| `03_y` | p | r | – |" and out[2] == "other | a |"
 
 

@@ -1,22 +1,21 @@
 """Reproduction summaries: one table per notebook, one format, and the README's status table.
 
-Every notebook ends with its paper's claims beside ours, written to
-``data/results/<notebook>/reproduction_summary.csv`` with the columns
+Every notebook ends with its paper's claims beside ours, built by the rule book
+(:mod:`featrank.experiments.claims`: one row builder, one written rule per kind of claim) and
+written to ``data/results/<notebook>/reproduction_summary.csv`` with the columns
 
-``claim, paper, ours, se, agrees, why_not, profile``
+``claim, paper, ours, se, agrees, why_not, profile, reading, finding``
 
 ``agrees`` is one of ``yes``, ``partly``, ``no``, ``n/a``; ``why_not`` says why wherever
-``agrees`` is not ``yes``; ``profile`` is the profile that produced the row. The README's
-status table is built from these files (:func:`status_table`), never typed by hand.
+``agrees`` is not ``yes``; ``profile`` is the profile that produced the row; ``reading`` names
+the reading of an open analysis choice a row was judged under; rows of one ``finding`` are
+one discrepancy seen several ways. The README's status table is built from these files
+(:func:`status_table`), never typed by hand, and counts findings.
 
     >>> t = summary_table([dict(claim="ECA rises with theta", paper="yes", ours="24 of 24",
     ...                         agrees="yes")], profile="quick")
     >>> list(t.columns)
-    ['claim', 'paper', 'ours', 'se', 'agrees', 'why_not', 'profile']
-    >>> summary_table([dict(claim="c", paper=1, ours=2, agrees="no")], profile="quick")
-    Traceback (most recent call last):
-    ...
-    ValueError: summary row 'c': agrees is 'no' but why_not is empty; say why
+    ['claim', 'paper', 'ours', 'se', 'agrees', 'why_not', 'profile', 'reading', 'finding']
 """
 from __future__ import annotations
 
@@ -27,44 +26,14 @@ from pathlib import Path
 import pandas as pd
 
 from .._io import atomic_write_bytes, save_table
-from ..config import PROFILES, REDUCED, committed_profile, project_root, results_dir
+from ..config import committed_profile, project_root, results_dir
 from ..store import contents
+from .claims import AGREES, COLUMNS, finding_verdicts, summary_table  # noqa: F401 (re-exported)
 
-COLUMNS = ("claim", "paper", "ours", "se", "agrees", "why_not", "profile")
-AGREES = ("yes", "partly", "no", "n/a")
 NAME = "reproduction_summary"
-
-
-def summary_table(rows, profile: str) -> pd.DataFrame:
-    """The rows (dicts with ``claim``, ``paper``, ``ours``, ``agrees`` and, as needed, ``se``
-    and ``why_not``) as a checked summary table of ``profile``."""
-    if profile not in PROFILES + (REDUCED,):
-        raise ValueError(f"unknown profile {profile!r}; choose one of {PROFILES + (REDUCED,)}")
-    df = pd.DataFrame(list(rows))
-    missing = {"claim", "paper", "ours", "agrees"} - set(df.columns)
-    if missing:
-        raise ValueError(f"summary rows lack the column(s) {sorted(missing)}")
-    extra = set(df.columns) - set(COLUMNS)
-    if extra:
-        raise ValueError(f"summary rows have unknown column(s) {sorted(extra)}; use {COLUMNS}")
-    for col in ("se", "why_not"):
-        if col not in df:
-            df[col] = ""
-    df["se"] = df["se"].astype(object).where(df["se"].notna(), "")
-    df["why_not"] = df["why_not"].fillna("").astype(str)
-    df["profile"] = profile
-    for _, r in df.iterrows():
-        _check_row(r)
-    return df[list(COLUMNS)]
-
-
-def _check_row(r) -> None:
-    if r["agrees"] not in AGREES:
-        raise ValueError(f"summary row {r['claim']!r}: agrees must be one of {AGREES}, "
-                         f"got {r['agrees']!r}")
-    if r["agrees"] != "yes" and not r["why_not"].strip():
-        raise ValueError(f"summary row {r['claim']!r}: agrees is {r['agrees']!r} but why_not "
-                         "is empty; say why")
+#: the status table's verdict columns: a finding whose verdict changes with the reading of an
+#: open analysis choice is counted under "depends"
+COUNTED = (*AGREES, "depends")
 
 
 def save_summary(table: pd.DataFrame, notebook: str) -> Path:
@@ -74,19 +43,21 @@ def save_summary(table: pd.DataFrame, notebook: str) -> Path:
 
 
 def status_table(root=None) -> pd.DataFrame:
-    """Per notebook with a summary file in the shared format: its profile and the counts of
-    yes/partly/no/n/a."""
+    """Per notebook with a summary file in the shared format: its profile, its number of
+    claims (rows), of findings, and the findings' verdicts
+    (:func:`featrank.experiments.claims.finding_verdicts`)."""
     root = Path(root) if root else results_dir()
     rows = []
     for path in sorted(root.glob(f"*/{NAME}.csv")):
         df = pd.read_csv(path, keep_default_na=False)
         if list(df.columns) != list(COLUMNS):       # a notebook still in its own format
             continue
-        counts = df["agrees"].value_counts()
+        counts = finding_verdicts(df).value_counts()
         rows.append({"notebook": path.parent.name,
                      "profile": ", ".join(sorted(set(df["profile"]))),
-                     "claims": len(df), **{a: int(counts.get(a, 0)) for a in AGREES}})
-    return pd.DataFrame(rows, columns=["notebook", "profile", "claims", *AGREES])
+                     "claims": len(df), "findings": int(counts.sum()),
+                     **{a: int(counts.get(a, 0)) for a in COUNTED}})
+    return pd.DataFrame(rows, columns=["notebook", "profile", "claims", "findings", *COUNTED])
 
 
 def store_table(root=None) -> pd.DataFrame:
@@ -125,12 +96,14 @@ STORE_BEGIN, STORE_END = "<!-- store:begin -->", "<!-- store:end -->"
 def status_cell(row) -> str:
     """The notebook table's ``status`` cell of one :func:`status_table` row.
 
-    >>> status_cell(dict(profile="quick", claims=20, yes=4, partly=8, no=8, **{"n/a": 0}))
-    'quick: 4 yes, 8 partly, 8 no of 20'
+    >>> status_cell(dict(profile="quick", findings=20, yes=4, partly=8, no=6, depends=2,
+    ...                  **{"n/a": 0}))
+    'quick: 4 yes, 8 partly, 6 no, 2 depend on the reading, of 20 findings'
     """
     na = f", {row['n/a']} n/a" if row["n/a"] else ""
+    dep = f", {row['depends']} depend on the reading" if row.get("depends") else ""
     return (f"{row['profile']}: {row['yes']} yes, {row['partly']} partly, {row['no']} no"
-            f"{na} of {row['claims']}")
+            f"{na}{dep}, of {row['findings']} findings")
 
 
 def fill_status_column(text: str, status: pd.DataFrame) -> str:
