@@ -2,6 +2,8 @@
 message saying what to fix) and a papermill run of the template with a toy ranker."""
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -46,6 +48,14 @@ def test_no_such_data_file():
 def test_missing_target_column(toy_csv):
     with pytest.raises(Y.ParameterError, match=r"target: .* has no column 'class'.*'label'"):
         Y.check_data(str(toy_csv), "class")
+
+
+def test_missing_target_of_a_wide_file_lists_a_few_columns(tmp_path):
+    wide = pd.DataFrame(np.zeros((4, 30)), columns=[f"g{i}" for i in range(30)])
+    path = _write(tmp_path, "wide.csv", wide.assign(label=[0, 1, 0, 1]))
+    with pytest.raises(Y.ParameterError, match=r"its 31 columns are 'g0', .*'g9', \.\.\., "
+                                               r"'label'; set target"):
+        Y.check_data(path, "class")
 
 
 def test_data_with_target_loads(toy_csv):
@@ -270,3 +280,16 @@ def test_continuous_target_is_refused_by_the_report(tmp_path):
     with pytest.raises(Y.ParameterError, match=r"looks continuous.*pandas.qcut"):
         Y.check_data(path, "price")
 
+
+def test_check_command_prints_only_the_message_and_exits_2(toy_csv):
+    cmd = [sys.executable, "-m", "featrank.experiments.your_ranker", "check", str(toy_csv),
+           "class", "toy_ranker:MeanGapRanker", "smoke"]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get(
+        "PYTHONPATH", "")]))
+    bad = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert len(bad.stderr.strip().splitlines()) == 1           # the message, nothing else
+    assert bad.stderr.startswith("target: ") and "has no column 'class'" in bad.stderr
+    good = subprocess.run(cmd[:5] + ["label"] + cmd[6:], capture_output=True, text=True,
+                          env=env)
+    assert good.returncode == 0, good.stderr

@@ -1,7 +1,9 @@
 """Judge your own feature ranker the way the five papers would (``evaluate_your_ranker.ipynb``).
 
 The report takes these papermill parameters and checks them here, first, so that a bad one
-stops the notebook at its first cell with a message saying what to fix:
+stops the notebook at its first cell (or ``make evaluate`` before it starts: ``python -m
+featrank.experiments.your_ranker check ...`` exits with status 2) with a message saying what
+to fix:
 
 * ``data``: a catalogue name (``"heart"``) or a path to a CSV or ARFF file;
 * ``target``: the class column of a CSV file (name; default the last column);
@@ -29,7 +31,9 @@ takes most of them, kept beside the checks they explain.)
 """
 from __future__ import annotations
 
+import argparse
 import importlib
+import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -115,9 +119,11 @@ def check_data(data, target=None) -> Dataset:
     if suffix == ".csv":
         columns = list(pd.read_csv(path, nrows=0).columns)
         if target is not None and str(target) not in columns:
+            shown = columns if len(columns) <= 12 else columns[:10] + ["...", columns[-1]]
             raise ParameterError(
-                f"target: {data} has no column {target!r}; its columns are "
-                f"{', '.join(map(repr, columns))}; set target to the class column")
+                f"target: {data} has no column {target!r}; its {len(columns)} columns are "
+                f"{', '.join(c if c == '...' else repr(c) for c in shown)}; set target to the "
+                "class column")
     try:
         return load(path, target=target if target is not None else "last", as_frame=True)
     except ValueError as err:
@@ -512,3 +518,31 @@ def standing(per_split: pd.DataFrame, alpha: float = 0.05) -> dict:
             "better": [k for k in r.index if k != LABEL and r[k] < mine - cd],
             "worse": [k for k in r.index if k != LABEL and r[k] > mine + cd]}
 
+
+# --- the command line -----------------------------------------------------------------------
+
+def main(argv=None) -> int:
+    """``python -m featrank.experiments.your_ranker check DATA TARGET RANKER PROFILE
+    [LEARNT]``: check the report's parameters as the notebook would (``TARGET`` empty: the
+    last column; ``LEARNT``: True, False or None), before ``make evaluate`` runs it. A bad
+    one prints only the message saying what to fix, and the exit status is 2."""
+    parser = argparse.ArgumentParser(
+        prog="python -m featrank.experiments.your_ranker",
+        description="Check the parameters of the evaluate_your_ranker report: exit status 0, "
+                    "or 2 with the message saying what to fix.")
+    parser.add_argument("command", choices=["check"])
+    for name in ("data", "target", "ranker", "profile"):
+        parser.add_argument(name)
+    parser.add_argument("learnt", nargs="?", default="None", choices=["True", "False", "None"])
+    args = parser.parse_args(argv)
+    try:
+        check_parameters(args.data, args.target or None, args.ranker, args.profile,
+                         learnt_on_these_rows={"True": True, "False": False}.get(args.learnt))
+    except ParameterError as err:
+        print(err, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
