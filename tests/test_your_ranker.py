@@ -293,3 +293,15 @@ def test_check_command_prints_only_the_message_and_exits_2(toy_csv):
     good = subprocess.run(cmd[:5] + ["label"] + cmd[6:], capture_output=True, text=True,
                           env=env)
     assert good.returncode == 0, good.stderr
+
+
+def test_the_books_example_report_is_executed_portable_and_linked():
+    from tools import book
+    from tools.example_report import OUT, leaks
+
+    nb = json.loads(OUT.read_text(encoding="utf-8"))
+    assert leaks(nb, str(TESTS.parent)) == []
+    outputs = [o for c in nb["cells"] for o in c.get("outputs", [])]
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 4   # 2 curves, 2 CD
+    assert "papermill" not in nb["metadata"]
+    assert "example_report" in book.LANDING_TOC and "(example_report.ipynb)" in book.LANDING_TOC
