@@ -250,6 +250,11 @@ def test_a_whole_data_ranking_never_beats_random_without_the_caution():
         # learnt on the test rows it passes the random-order test, which proves nothing
         assert rec["p_value"] == 0.05 and rec["beats_random"] is None
         assert "): it beats a random ranking" not in text and "does not show it beats" in text
+    # said to be learnt on other rows, the same order is taken at its word: no caution
+    rep, rec = _verdict_of(ds, Y.RankerSpec("scores", name="s"), order, False)
+    text = V.verdict(rep, "smoke")
+    assert rep["protocol"] == "independent" and "learnt on other rows" in text
+    assert rec["beats_random"] is True and "Caution" not in text
 
 
 def test_verdict_json_is_written_atomically(tmp_path):
