@@ -19,7 +19,7 @@ ifdef FEATRANK_DATA
 export FEATRANK_DATA := $(abspath $(FEATRANK_DATA))
 endif
 
-.PHONY: all notebooks nb check update paper quick pack lock test unit nbval lab book data bench clean install evaluate
+.PHONY: all notebooks nb check update paper quick pack lock test unit nbval lab book data bench clean install evaluate example-report
 
 all: notebooks
 
@@ -150,20 +150,36 @@ data: $(STAMP)
 
 # `make evaluate DATA=my.csv TARGET=class RANKER=mypkg.module:MyRanker [PROFILE=quick]`: the
 # report of notebooks/evaluate_your_ranker.ipynb on your data and ranker, into reports/
-# (executed notebook and its HTML export). RANKER may also be a CSV of scores or of an order;
-# an import path is found from the top folder (and $PYTHONPATH).
+# (executed notebook, its HTML export and the verdict as JSON). RANKER may also be a CSV of
+# scores or of an order (then LEARNT=True|False says whether it was learnt on these rows);
+# an import path is found from the top folder (and $PYTHONPATH). The parameters are checked
+# first (a bad one prints only what to fix; exit status 2); the run goes to a hidden folder
+# of reports/ and replaces the earlier report only once it has succeeded.
 REPORTS  := reports
 evaluate: $(STAMP)
-	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [PROFILE=quick]"; exit 2)
-	@mkdir -p $(REPORTS)
-	$(eval REPORT := $(abspath $(REPORTS))/evaluate_$(basename $(notdir $(DATA)))_$(basename $(notdir $(subst :,/,$(RANKER)))))
+	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [LEARNT=True|False] [PROFILE=quick]"; exit 2)
+	$(eval REPORT := evaluate_$(basename $(notdir $(DATA)))_$(basename $(notdir $(subst :,/,$(RANKER)))))
+	$(eval PARTIAL := $(abspath $(REPORTS))/.partial-$(REPORT))
+	$(eval DATA_ARG := $(if $(wildcard $(DATA)),$(abspath $(DATA)),$(DATA)))
+	$(eval RANKER_ARG := $(if $(wildcard $(RANKER)),$(abspath $(RANKER)),$(RANKER)))
+	@PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(BIN)/python -m featrank.experiments.your_ranker \
+	    check "$(DATA_ARG)" "$(TARGET)" "$(RANKER_ARG)" "$(or $(PROFILE),quick)" "$(or $(LEARNT),None)"
+	@rm -rf $(PARTIAL) && mkdir -p $(PARTIAL)
 	cd notebooks && PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" FEATRANK_PROFILE=$(or $(PROFILE),quick) \
 	    $(BIN)/papermill --no-progress-bar -k python3 \
-	    -p data "$(if $(wildcard $(DATA)),$(abspath $(DATA)),$(DATA))" $(if $(TARGET),-p target "$(TARGET)") \
-	    -p ranker "$(if $(wildcard $(RANKER)),$(abspath $(RANKER)),$(RANKER))" \
-	    evaluate_your_ranker.ipynb $(REPORT).ipynb
-	$(BIN)/jupyter nbconvert --to html --no-input --log-level WARN $(REPORT).ipynb
-	@echo "report: $(REPORT).html"
+	    -p data "$(DATA_ARG)" $(if $(TARGET),-p target "$(TARGET)") -p ranker "$(RANKER_ARG)" \
+	    $(if $(LEARNT),-p ranking_learnt_on_these_rows $(LEARNT)) -p verdict_json $(PARTIAL)/$(REPORT).json \
+	    evaluate_your_ranker.ipynb $(PARTIAL)/$(REPORT).ipynb \
+	  || { echo "the run failed: reports/ keeps its earlier report; the failed notebook is $(PARTIAL)/$(REPORT).ipynb"; exit 1; }
+	$(BIN)/jupyter nbconvert --to html --no-input --log-level WARN $(PARTIAL)/$(REPORT).ipynb
+	@mv -f $(PARTIAL)/$(REPORT).json $(PARTIAL)/$(REPORT).ipynb $(PARTIAL)/$(REPORT).html $(REPORTS)/ && rmdir $(PARTIAL)
+	@echo "report: $(abspath $(REPORTS))/$(REPORT).html (verdict: $(REPORT).json)"
+
+# `make example-report`: docs/example_report.ipynb, the report on scikit-learn's wine data
+# with ExtraTreesClassifier (profile quick, about 30 s), as the book shows it: executed, then
+# stripped of timings and paths so that a re-run gives the same file
+example-report: $(STAMP)
+	$(BIN)/python -m tools.example_report
 
 bench: $(STAMP)
 	$(BIN)/python tests/bench/run.py

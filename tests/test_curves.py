@@ -506,3 +506,24 @@ def test_ranking_curves_feed_a_stateful_scorer_in_order():
                          cv=[(np.arange(20), np.arange(20, 40))], scoring=record)
     assert out["x"].ffa.tolist() == [[0, 1, 2, 3, 4, 5]] and out["z"].rfa is None
     assert out["z"].ffa.tolist() == [[6, 7, 8, 9, 10, 11]] and len(seen) == 12
+
+
+@pytest.mark.parametrize("model", ["knn", "svm", "nb"])
+def test_one_order_per_split_equals_each_split_with_its_own_order(model):
+    # rankings learnt inside each training fold: split s is scored with the order of row s
+    X, y = _data()
+    splits = list(StratifiedKFold(3, shuffle=True, random_state=1).split(X, y))
+    rng = np.random.default_rng(2)
+    orders = np.array([rng.permutation(10) for _ in splits])
+    together = error_curves(X, y, orders, model, sizes=[1, 3, 10], cv=splits)
+    for s, split in enumerate(splits):
+        alone = error_curves(X, y, orders[s], model, sizes=[1, 3, 10], cv=[split])
+        np.testing.assert_array_equal(together.ffa[s], alone.ffa[0])
+        np.testing.assert_array_equal(together.rfa[s], alone.rfa[0])
+
+
+def test_too_few_rows_per_class_for_the_folds_is_a_clear_error():
+    X, y = _data(n=8)
+    with pytest.raises(ValueError, match=r"10-fold stratified CV needs at least 10 rows in "
+                                         r"some class, but the largest class .* pass cv="):
+        error_curves(X, y, np.arange(10), "knn")

@@ -359,3 +359,33 @@ def test_multif_fourier_block_equals_a_plain_numeric_read():
     ds = load("Multi-F")
     assert ds.shape == (2000, 649)
     np.testing.assert_array_equal(ds.X[:, :76], np.loadtxt(path, delimiter=",")[:, :76])
+
+
+def _numeric_target_csv(tmp_path, values):
+    rows = "\n".join(f"{i % 7},{v}" for i, v in enumerate(values))
+    return write(tmp_path, "a,y\n" + rows + "\n")
+
+
+def test_a_continuous_target_is_refused_with_how_to_bin_it(tmp_path):
+    f = _numeric_target_csv(tmp_path, [0.5, 1.25, 2.0, 3.5])
+    with pytest.raises(ValueError, match=r"class column 'y' looks continuous: .*'0.5' is not a "
+                                         r"whole number \(4 distinct values in 4 rows\).*"
+                                         r"pandas.qcut\(df\['y'\].*nominal=\['y'\]"):
+        load(f, target="y")
+
+
+def test_many_whole_numbers_as_classes_are_refused_naming_the_counts(tmp_path):
+    # an integer-valued measurement (214 distinct values) would make 214 classes
+    f = _numeric_target_csv(tmp_path, list(range(214)) * 2)
+    with pytest.raises(ValueError, match=r"more than 20 distinct whole numbers .* \(214 "
+                                         r"distinct values in 428 rows\)"):
+        load(f, target="y")
+
+
+def test_class_codes_pass_and_nominal_target_overrides_the_rule(tmp_path):
+    assert load(_numeric_target_csv(tmp_path, [0, 1, 2, 1] * 5), target="y").classes == \
+        ["0", "1", "2"]
+    f = _numeric_target_csv(tmp_path, list(range(30)) * 2)
+    assert len(load(f, target="y", nominal=["y"]).classes) == 30
+    text = write(tmp_path, "a,y\n" + "\n".join(f"{i % 7},c{i}" for i in range(30)) + "\n")
+    assert len(load(text, target="y").classes) == 30        # text labels are classes

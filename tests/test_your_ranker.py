@@ -1,6 +1,9 @@
 """The ``evaluate_your_ranker`` report: its parameter checks (every bad input stops with a
 message saying what to fix) and a papermill run of the template with a toy ranker."""
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -9,6 +12,7 @@ import pytest
 
 from featrank.datasets import Dataset
 from featrank.experiments import your_ranker as Y
+from featrank.experiments import your_ranker_verdict as V
 from featrank.orders import order_from_scores
 
 TESTS = Path(__file__).parent
@@ -44,6 +48,14 @@ def test_no_such_data_file():
 def test_missing_target_column(toy_csv):
     with pytest.raises(Y.ParameterError, match=r"target: .* has no column 'class'.*'label'"):
         Y.check_data(str(toy_csv), "class")
+
+
+def test_missing_target_of_a_wide_file_lists_a_few_columns(tmp_path):
+    wide = pd.DataFrame(np.zeros((4, 30)), columns=[f"g{i}" for i in range(30)])
+    path = _write(tmp_path, "wide.csv", wide.assign(label=[0, 1, 0, 1]))
+    with pytest.raises(Y.ParameterError, match=r"its 31 columns are 'g0', .*'g9', \.\.\., "
+                                               r"'label'; set target"):
+        Y.check_data(path, "class")
 
 
 def test_data_with_target_loads(toy_csv):
@@ -135,7 +147,7 @@ def test_permutation_test_on_a_perfect_ranking(toy_csv):
     assert (eca["eca"] > 0).all()
     assert (eca["p_value"] >= 1 / (n + 1)).all() and eca.loc["uniform", "p_value"] <= 0.1
     assert Y.LABEL not in rep["stability"]          # a fixed order cannot be refitted
-    text = Y.verdict(rep, "smoke")
+    text = V.verdict(rep, "smoke")
     assert "With k-NN, its ECA against random is" in text and "Its stability" not in text
 
 
@@ -173,3 +185,128 @@ def test_template_stops_at_the_first_cell_on_bad_parameters(toy_csv, tmp_path, m
     assert "has no column 'class'" in str(err.value)
     # the cell that failed is the check right after the parameters (and papermill's cell)
     assert err.value.exec_count == 3
+
+
+# --- is "beats random" right on any data? -------------------------------------------------
+
+#: the report's pipeline without the built-in rankers: profile smoke's folds, sizes and 19
+#: null runs (so p = 0.05 is the smallest p-value), k-NN only
+NO_BUILTINS = dict(Y.SETTINGS["smoke"], builtins=())
+
+
+def _noise(n, p, seed, shift=0.0, informative=5):
+    """``n`` rows x ``p`` Gaussian features, random balanced labels; the first
+    ``informative`` features moved by ``shift`` standard deviations in class 1."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, p))
+    y = rng.permutation(np.arange(n) % 2)
+    X[:, :informative] += shift * y[:, None]
+    return Dataset(X, y, [f"f{j}" for j in range(p)], ["a", "b"], np.zeros(p, bool),
+                   [None] * p, "noise")
+
+
+def _filter_ranker():
+    from sklearn.feature_selection import SelectKBest
+    return Y.RankerSpec("estimator", estimator=SelectKBest(k="all"), name="f-test")
+
+
+def _verdict_of(ds, spec, order=None, learnt=None, seed=0):
+    rep = Y.evaluate_ranker(ds, spec, order, "smoke", seed=seed, learnt_on_these_rows=learnt,
+                            settings=NO_BUILTINS)
+    return rep, V.verdict_record(rep, "smoke")["learners"]["knn"]
+
+
+def test_no_signal_beats_random_at_most_at_the_nominal_rate():
+    """A ranker learnt in the folds on data without signal, features outnumbering rows
+    (40 x 500 and 60 x 1,000, random labels). Fixed before running: 60 replicates, level
+    0.05; the rate is acceptable if at most 7 of 60 say "beats random" (a one-sided binomial
+    bound: P(Binomial(60, 0.05) >= 8) = 0.0098). The whole-data protocol of the old report
+    said "beats random" on such data nearly every time."""
+    shapes = [(40, 500), (60, 1000)]
+    hits = [_verdict_of(_noise(*shapes[r % 2], seed=r), _filter_ranker(), seed=r)[1]
+            for r in range(60)]
+    rate = sum(h["beats_random"] for h in hits)
+    assert rate <= 7, f"{rate} of 60 pure-noise rankings beat random at level 0.05"
+
+
+def test_real_signal_is_detected():
+    # positive control: 5 of 500 features carry the class (shift of 1.5 sd), 60 rows
+    for seed in range(5):
+        rep, rec = _verdict_of(_noise(60, 500, seed, shift=1.5), _filter_ranker(), seed=seed)
+        assert rec["beats_random"] is True and rec["p_value"] == 0.05
+    # permuted labels have their own expected curve: no p-value where it does not cancel
+    p = rep["learners"]["knn"]["eca"].set_index("weighting")["p_value"]
+    assert p[list(Y.CANCELS)].notna().all() and p.drop(list(Y.CANCELS)).isna().all()
+
+
+def test_a_whole_data_ranking_never_beats_random_without_the_caution():
+    ds = _noise(40, 500, seed=3)
+    order = Y.estimator_order(_filter_ranker().estimator, ds.X, ds.y)
+    for learnt, proto in ((True, "whole-data"), (None, "unknown")):
+        rep, rec = _verdict_of(ds, Y.RankerSpec("scores", name="s"), order, learnt)
+        text = V.verdict(rep, "smoke")
+        assert rep["protocol"] == proto and rep["null"] == "random orders"
+        assert "Caution, selection bias" in text and "more features (500) than rows (40)" in text
+        # learnt on the test rows it passes the random-order test, which proves nothing
+        assert rec["p_value"] == 0.05 and rec["beats_random"] is None
+        assert "): it beats a random ranking" not in text and "does not show it beats" in text
+    # said to be learnt on other rows, the same order is taken at its word: no caution
+    rep, rec = _verdict_of(ds, Y.RankerSpec("scores", name="s"), order, False)
+    text = V.verdict(rep, "smoke")
+    assert rep["protocol"] == "independent" and "learnt on other rows" in text
+    assert rec["beats_random"] is True and "Caution" not in text
+
+
+def test_verdict_json_is_written_atomically(tmp_path):
+    rep, _ = _verdict_of(_noise(40, 30, seed=1, shift=1.5), _filter_ranker())
+    path = V.write_verdict_json(tmp_path / "r.json", V.verdict_record(rep, "smoke"))
+    got = json.loads(path.read_text())
+    assert {k: got[k] for k in ("n_rows", "n_features", "protocol", "null", "optimistic")} == \
+        {"n_rows": 40, "n_features": 30, "protocol": "in-fold", "null": "permuted labels",
+         "optimistic": False}
+    assert set(got["learners"]["knn"]) >= {"eca", "p_value", "beats_random"}
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+
+
+def test_learnt_parameter_and_folds_are_checked(toy_csv, tmp_path):
+    with pytest.raises(Y.ParameterError, match="ranking_learnt_on_these_rows: expected True"):
+        Y.check_parameters(str(toy_csv), "label", "x:y", "smoke", learnt_on_these_rows="yes")
+    small = _write(tmp_path, "small.csv", pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0],
+                                                        "y": ["u", "v", "u", "v"]}))
+    with pytest.raises(Y.ParameterError, match="runs 5-fold CV, but small's largest class "
+                                               "has 2 rows"):
+        Y.check_parameters(small, "y", "x:y", "quick")
+
+
+def test_continuous_target_is_refused_by_the_report(tmp_path):
+    rng = np.random.default_rng(0)
+    path = _write(tmp_path, "reg.csv", pd.DataFrame({"a": rng.normal(size=50),
+                                                     "price": rng.normal(size=50)}))
+    with pytest.raises(Y.ParameterError, match=r"looks continuous.*pandas.qcut"):
+        Y.check_data(path, "price")
+
+
+def test_check_command_prints_only_the_message_and_exits_2(toy_csv):
+    cmd = [sys.executable, "-m", "featrank.experiments.your_ranker", "check", str(toy_csv),
+           "class", "toy_ranker:MeanGapRanker", "smoke"]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get(
+        "PYTHONPATH", "")]))
+    bad = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert len(bad.stderr.strip().splitlines()) == 1           # the message, nothing else
+    assert bad.stderr.startswith("target: ") and "has no column 'class'" in bad.stderr
+    good = subprocess.run(cmd[:5] + ["label"] + cmd[6:], capture_output=True, text=True,
+                          env=env)
+    assert good.returncode == 0, good.stderr
+
+
+def test_the_books_example_report_is_executed_portable_and_linked():
+    from tools import book
+    from tools.example_report import OUT, leaks
+
+    nb = json.loads(OUT.read_text(encoding="utf-8"))
+    assert leaks(nb, str(TESTS.parent)) == []
+    outputs = [o for c in nb["cells"] for o in c.get("outputs", [])]
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 4   # 2 curves, 2 CD
+    assert "papermill" not in nb["metadata"]
+    assert "example_report" in book.LANDING_TOC and "(example_report.ipynb)" in book.LANDING_TOC

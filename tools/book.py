@@ -7,6 +7,8 @@ with myst-nb (configuration in ``docs/conf.py``) into ``build/book/html/``:
   outputs; under each cell that saves a figure, the committed file of ``figures/`` is shown
   with its caption (the notebooks are run headless, so their outputs hold no images);
 - a landing page and a usage page cut from the README (the five papers, status, commands);
+- the example report (``docs/example_report.ipynb``, ``make example-report``): the report
+  of ``evaluate_your_ranker`` on scikit-learn's wine data, as a user gets it;
 - the figure index (``tools.figure_index``) with thumbnails;
 - every notebook's reproduction summary on one page (``data/results/<nb>/reproduction_summary.csv``,
   or a link to the notebook's own section where the file does not exist yet);
@@ -148,9 +150,10 @@ LANDING_TOC = """
 ## The book
 
 Each chapter is one notebook with the outputs it was committed with (nothing is re-run to
-build this book); every figure stands under the cell that drew it. After the chapters: the
-figure index, every reproduction summary on one page, how to run and use the compendium,
-and the data.
+build this book); every figure stands under the cell that drew it. After the chapters: an
+[example report](example_report.ipynb) (what `make evaluate` writes for your own ranker, here
+on scikit-learn's wine data), the figure index, every reproduction summary on one page, how
+to run and use the compendium, and the data.
 
 ```{toctree}
 :caption: Notebooks
@@ -165,6 +168,7 @@ notebooks/*
 :caption: Across the notebooks
 :maxdepth: 1
 
+example_report
 figures
 summaries
 usage
@@ -299,6 +303,9 @@ def stage(root: Path = ROOT, out: Path = BUILD / "src") -> Path:
         text, labels = with_figures(nb, entries)
         put(f"notebooks/{nb.name}", text)
         shown |= labels
+    example = Path(root, "docs", "example_report.ipynb")
+    if example.exists():
+        put(example.name, example.read_bytes())
     for name, text in readme_pages(root, out).items():
         put(name, text)
     put("figures.md", figures_page(entries, shown))

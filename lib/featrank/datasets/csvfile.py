@@ -20,6 +20,10 @@ CSV_NA_VALUES = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "-nan", "NULL", "nul
                  "#N/A", "<NA>")
 """Cell values a CSV reader takes as missing (pandas' defaults and Weka's ``?``)."""
 
+MAX_NUMBER_CLASSES = 20
+"""The most distinct whole numbers a class column may hold without ``nominal=[target]``
+(more look like a count or a measurement, see :func:`load_csv`)."""
+
 _WHITESPACE = r"\s+"
 _SEP_CANDIDATES = (",", ";", "\t", "|")
 _UNNAMED = re.compile(r"Unnamed: \d+")
@@ -59,7 +63,8 @@ def load_csv(path, *, target="last", name=None, sep=",", decimal=".", na_values=
         A column of row labels to leave out (``0`` for the index pandas' ``to_csv`` writes,
         whose header is empty or ``Unnamed: 0``; such a column is an error otherwise).
     nominal : sequence of str, default ()
-        Columns read as nominal whatever their values (categories coded as numbers).
+        Columns read as nominal whatever their values (categories coded as numbers). Naming
+        the class column here says its numbers are class codes (see Raises).
 
     Returns
     -------
@@ -76,6 +81,12 @@ def load_csv(path, *, target="last", name=None, sep=",", decimal=".", na_values=
         (for ``1,5``). Also: a one-column header (wrong ``sep``), an unnamed or repeated column
         name, a row with the wrong number of fields, an unknown ``target`` (the columns are
         listed).
+
+        A class column that looks continuous, since every method here needs classes: its
+        labels are all numbers and one is not a whole number (``2.5``), or they are more
+        than :data:`MAX_NUMBER_CLASSES` (20) distinct whole numbers. The message gives the
+        counts and how to bin the column into classes (``pandas.qcut``); pass
+        ``nominal=[target]`` when the numbers are class codes.
 
     Notes
     -----
@@ -106,6 +117,8 @@ def load_csv(path, *, target="last", name=None, sep=",", decimal=".", na_values=
     na = _na_sets(na_values, header, src)
     _check_nominal_names(nominal, header, src)
     classes, y, ok = _csv_classes(header[t], cols[t], na[t], lines, src)
+    if header[t] not in set(nominal):
+        _check_not_continuous(header[t], classes, int(ok.sum()), decimal, src)
     feats = [k for k in range(len(header)) if k != t]
     X, categories = _csv_features(header, cols, feats, na, lines, decimal, set(nominal), src)
     _warn_header_numbers(header, feats, src, hline)
@@ -260,6 +273,36 @@ def _csv_classes(name, cells, na, lines, src):
         _warn(f"{src}: {len(bad)} row(s) without a class label in column {name!r} dropped "
               f"({_lines_text(bad)}); their count is in meta['dropped_rows']")
     return classes, np.where(ok, codes, -1).astype(np.intp), ok
+
+
+def _check_not_continuous(name, labels, n_rows, decimal, src):
+    """Refuse class labels that are numbers and not a handful of class codes: one that is
+    not a whole number, or more than :data:`MAX_NUMBER_CLASSES` distinct ones.
+
+    >>> _check_not_continuous("y", ["1", "2", "3"], 9, ".", "f.csv")       # class codes
+    >>> _check_not_continuous("y", ["0.5", "1"], 9, ".", "f.csv")
+    Traceback (most recent call last):
+    ...
+    ValueError: f.csv: the class column 'y' looks continuous: its values are numbers and '0.5' is not a whole number (2 distinct values in 9 rows), but the rankers and error curves need classes. To make classes, bin it first, e.g. with pandas: df['y_class'] = pandas.qcut(df['y'], q=3, labels=['low', 'mid', 'high']), save the file and use target='y_class'. If the numbers are class codes, pass nominal=['y'].
+    """
+    number = _number_re(decimal)
+    if not labels or not all(number.fullmatch(v) for v in labels):
+        return
+    values = [float(v.replace(decimal, ".")) for v in labels]
+    fraction = next((v for v, x in zip(labels, values) if not x.is_integer()), None)
+    if fraction is not None:
+        why = f"{fraction!r} is not a whole number"
+    elif len(labels) > MAX_NUMBER_CLASSES:
+        why = f"more than {MAX_NUMBER_CLASSES} distinct whole numbers make the classes"
+    else:
+        return
+    raise ValueError(
+        f"{src}: the class column {name!r} looks continuous: its values are numbers and "
+        f"{why} ({len(labels)} distinct values in {n_rows} rows), but the rankers and error "
+        f"curves need classes. To make classes, bin it first, e.g. with pandas: "
+        f"df[{name + '_class'!r}] = pandas.qcut(df[{name!r}], q=3, labels=['low', 'mid', "
+        f"'high']), save the file and use target={name + '_class'!r}. If the numbers are "
+        f"class codes, pass nominal=[{name!r}].")
 
 
 def _with_missing(cells, na):

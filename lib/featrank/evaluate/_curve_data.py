@@ -19,6 +19,7 @@ def _splits(X, y, cv, n_repeats, random_state):
     if cv is None:
         cv = 10
     if isinstance(cv, numbers.Integral):
+        _check_folds(y, int(cv))
         cv = RepeatedStratifiedKFold(n_splits=int(cv), n_repeats=int(n_repeats),
                                      random_state=random_state)
     it = cv.split(X, y) if hasattr(cv, "split") else cv
@@ -26,6 +27,27 @@ def _splits(X, y, cv, n_repeats, random_state):
     if not splits:
         raise ValueError("cv produced no splits")
     return splits
+
+
+def _check_folds(y, n_folds):
+    """Stratified ``n_folds``-fold CV needs a class with at least ``n_folds`` rows (a
+    smaller class is left out of some test folds, as scikit-learn warns); the message says
+    which folds would work.
+
+    >>> _check_folds(["a", "a", "b", "b", "b"], 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: 5-fold stratified CV needs at least 5 rows in some class, but the largest class ('b') has 3 of the 5 rows: pass cv=3 (at most 3 folds) or give more rows
+    """
+    labels, counts = np.unique(np.asarray(y), return_counts=True)
+    if counts.size and counts.max() < n_folds:
+        big = labels[np.argmax(counts)]
+        fix = (f"pass cv={counts.max()} (at most {counts.max()} folds)" if counts.max() >= 2
+               else "every class has a single row: give more rows")
+        raise ValueError(f"{n_folds}-fold stratified CV needs at least {n_folds} rows in some "
+                         f"class, but the largest class ({big.item()!r}) has {counts.max()} of "
+                         f"the {len(y)} rows: {fix}" + (" or give more rows"
+                                                        if counts.max() >= 2 else ""))
 
 
 def _prepare(X, y, model, categorical, scoring="accuracy"):

@@ -412,7 +412,8 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
         Class labels (None with a Dataset).
     order : array-like of shape (p,) or (n_splits, p)
         The ranking, best first; or one order per CV split (rankings learnt on each
-        training set, as Prati 2012 does).
+        training set, as Prati 2012 does): row ``s`` scores split ``s`` alone, so the
+        test rows of a split never helped choose its features.
     model : str or classifier
         A learner name (:func:`featrank.learners.make_learner`: ``"knn"``, ``"svm"``, ...)
         or a scikit-learn classifier (a regressor is refused with a classification
@@ -425,7 +426,8 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
     cv : None, int, splitter or iterable of (train, test)
         ``None`` (10-fold), an int (folds), a splitter, or the splits. Int/None:
         ``RepeatedStratifiedKFold(n_splits, n_repeats, random_state)`` -- the paper uses
-        10 x 10-fold (``n_repeats=10``).
+        10 x 10-fold (``n_repeats=10``); a ``ValueError`` says how many folds fit when
+        no class has that many rows.
     n_repeats : int, default 1
         Repeats of an int/None ``cv``.
     scoring : "accuracy" (default), "error" or callable
