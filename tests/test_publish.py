@@ -110,3 +110,15 @@ def test_make_check_fails_when_a_stored_value_no_longer_gives_the_committed_outp
     stale = _check(edited)
     assert stale.returncode == 1
     assert f"data/results/{NB}/areas_wide.csv: differs" in stale.stdout
+
+
+COMMITTED = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("docs/*.ipynb"),
+                    *ROOT.glob("data/results/*/*.csv")])
+
+
+@pytest.mark.parametrize("path", COMMITTED, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_committed_output_holds_a_path_a_repr_or_a_date(path):
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        text = json.dumps([c.get("outputs", []) for c in json.loads(text)["cells"]])
+    assert publish.leaks(text) == []

@@ -302,10 +302,12 @@ def test_check_command_prints_only_the_message_and_exits_2(toy_csv):
 
 def test_the_books_example_report_is_executed_portable_and_linked():
     from tools import book
-    from tools.example_report import OUT, leaks
+    from tools.example_report import OUT
+    from tools.publish import leaks
 
     nb = json.loads(OUT.read_text(encoding="utf-8"))
-    assert leaks(nb, str(TESTS.parent)) == []
+    outputs_text = json.dumps([c.get("outputs", []) for c in nb["cells"]], ensure_ascii=False)
+    assert leaks(outputs_text, str(TESTS.parent)) == []
     outputs = [o for c in nb["cells"] for o in c.get("outputs", [])]
     assert sum("image/png" in o.get("data", {}) for o in outputs) == 4   # 2 curves, 2 CD
     assert "papermill" not in nb["metadata"]

@@ -7,45 +7,38 @@ run to run (papermill's timings, paths and parameters record, execution times), 
 refused if its outputs still hold an absolute path, a date or a repr such as ``PosixPath(``
 or ``np.int64(``: rendering it twice gives the same file.
 
-Examples
---------
->>> leaks({"cells": [{"outputs": [{"text": "saved in /home/me/x"}]}]}, "/home/me")
-['/home/me']
->>> leaks({"cells": [{"outputs": [{"text": "k = np.int64(3)"}]}]}, "/nowhere")
-['np.int64(']
+The normalisation and the check for leaks are :mod:`tools.publish`'s, as for the numbered
+notebooks.
 """
 from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import tempfile
 from pathlib import Path
+
+from tools.publish import leaks, normalise
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "notebooks" / "evaluate_your_ranker.ipynb"
 OUT = ROOT / "docs" / "example_report.ipynb"
 PARAMETERS = {"data": "wine-sklearn", "ranker": "sklearn.ensemble:ExtraTreesClassifier",
               "profile": "quick"}
-#: what a deterministic, portable output may not hold
-FORBIDDEN = ("PosixPath(", "WindowsPath(", "np.int64(", "np.float64(", "numpy.int64(")
-DATE = re.compile(r"\b20\d\d-\d\d-\d\d[T ]\d\d:\d\d")
 
 
-def clean(nb: dict) -> dict:
-    """``nb`` without papermill's and Jupyter's per-run metadata (timings, paths), its cell
-    of injected parameters with a fixed id (papermill draws a random one).
+def clean(text: str) -> dict:
+    """An executed notebook's text, normalised (:func:`tools.publish.normalise`), with its
+    cell of injected parameters given a fixed id (papermill draws a random one).
 
-    >>> nb = {"metadata": {"papermill": {"duration": 9.5}}, "cells": [{"id": "3f2a",
-    ...       "metadata": {"tags": ["injected-parameters"], "execution": {}}}]}
-    >>> clean(nb)
-    {'metadata': {}, 'cells': [{'id': 'injected-parameters', 'metadata': {'tags': ['injected-parameters']}}]}
+    >>> text = json.dumps({"metadata": {"papermill": {"duration": 9.5}}, "cells": [
+    ...     {"id": "3f2a", "cell_type": "markdown", "source": "",
+    ...      "metadata": {"tags": ["injected-parameters"], "execution": {}}}]})
+    >>> clean(text)["cells"][0]["id"], clean(text)["metadata"]
+    ('injected-parameters', {})
     """
-    nb["metadata"].pop("papermill", None)
+    nb = json.loads(normalise(text))
     for cell in nb["cells"]:
-        for key in ("papermill", "execution"):
-            cell.get("metadata", {}).pop(key, None)
         if "injected-parameters" in cell.get("metadata", {}).get("tags", []):
             cell["id"] = "injected-parameters"
     return nb
@@ -68,15 +61,6 @@ def retitle(nb: dict) -> dict:
     return nb
 
 
-def leaks(nb: dict, root: str) -> list[str]:
-    """The forbidden strings found in the outputs of ``nb``: ``root`` (an absolute path),
-    :data:`FORBIDDEN` reprs and dates."""
-    text = json.dumps([c.get("outputs", []) for c in nb["cells"]], ensure_ascii=False)
-    text = text.replace("\\/", "/")
-    found = [s for s in (root, *FORBIDDEN) if s in text]
-    return found + DATE.findall(text)
-
-
 def render(out: Path = OUT) -> Path:
     """Execute the template into ``out``, cleaned; raises if its outputs leak."""
     import papermill
@@ -89,8 +73,8 @@ def render(out: Path = OUT) -> Path:
         papermill.execute_notebook(str(TEMPLATE), str(run), parameters=PARAMETERS,
                                    kernel_name="python3", progress_bar=False,
                                    cwd=str(TEMPLATE.parent))
-        nb = retitle(clean(json.loads(run.read_text(encoding="utf-8"))))
-    found = leaks(nb, str(ROOT))
+        nb = retitle(clean(run.read_text(encoding="utf-8")))
+    found = leaks(json.dumps([c.get("outputs", []) for c in nb["cells"]], ensure_ascii=False))
     if found:
         raise RuntimeError(f"the example report's outputs hold {found}; fix the template")
     out.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -34,6 +35,13 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK_KEYS = ("kernelspec", "language_info")
 #: output kinds dropped: interactive widgets (progress bars) have no static content
 WIDGET = "application/vnd.jupyter.widget-view+json"
+#: what a deterministic, portable committed output may not hold (besides the checkout's path)
+FORBIDDEN = ("PosixPath(", "WindowsPath(", "np.int64(", "np.float64(", "numpy.int64(",
+             "../shared/")
+DATE = re.compile(r"\b20\d\d-\d\d-\d\d[T ]\d\d:\d\d")
+#: an absolute path of a machine (a home, a checkout, a virtual environment's packages)
+ABSOLUTE = re.compile(r"(?<![\w.~])/(?:home|work|tmp|root|Users|usr|opt|var|private)/[\w.-]+"
+                      r"|site-packages")
 
 
 def normalise_cell(cell: dict) -> dict:
@@ -52,6 +60,39 @@ def normalise(text: str) -> str:
     nb["metadata"] = {k: nb["metadata"][k] for k in NOTEBOOK_KEYS if k in nb["metadata"]}
     nb["cells"] = [normalise_cell(c) for c in nb["cells"]]
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def leaks(text: str, root: str = str(ROOT)) -> list[str]:
+    """The forbidden strings in an output's text: the checkout's absolute path, the reprs and
+    paths of :data:`FORBIDDEN`, and timestamps.
+
+    >>> leaks('{"text": "saved in /home/me/x"}', "/home/me")
+    ['/home/me']
+    >>> leaks('{"text": "/opt/venv/lib/python3.11/site-packages/sklearn/x.py:3: Warning"}')
+    ['/opt/venv', 'site-packages']
+    >>> leaks('{"text": "k = np.int64(3) at 2026-11-27 19:09"}', "/nowhere")
+    ['np.int64(', '2026-11-27 19:09']
+    """
+    text = text.replace("\\/", "/")
+    found = [s for s in (root, *FORBIDDEN) if s in text]
+    return found + [m for m in ABSOLUTE.findall(text) if not any(m in f for f in found)] \
+        + DATE.findall(text)
+
+
+def output_leaks(stage: Path, pairs: dict) -> list[str]:
+    """``"<file>: <leaks>"`` for each staged output (notebook outputs, tables) that leaks."""
+    out = []
+    for committed, staged in pairs.items():
+        if not staged.exists() or staged.suffix == ".png":
+            continue
+        text = staged.read_text(encoding="utf-8")
+        if staged.suffix == ".ipynb":
+            text = json.dumps([c.get("outputs", []) for c in json.loads(text)["cells"]],
+                              ensure_ascii=False)
+        found = leaks(text)
+        if found:
+            out.append(f"{_rel(committed)}: its outputs hold {', '.join(found)}")
+    return out
 
 
 def outputs(stem: str, stage: Path) -> dict:
@@ -131,11 +172,15 @@ def main(argv=None) -> int:
         print(f"   {stem} lacked datasets: its outputs are in {where}, the committed ones are "
               "kept" + (" (not checked)" if args.check else ""))
         return 0
+    leaked = output_leaks(stage, outputs(stem, stage))
+    if leaked and not args.check:
+        print("\n".join(f"   {line}: nothing published" for line in leaked))
+        return 1
     if not args.check:
         n = publish(stem, stage)
         print(f"   {stem}: {n} committed file(s) updated" if n else f"   {stem}: unchanged")
         return 0
-    diff = differences(stem, stage)
+    diff = differences(stem, stage) + leaked
     print(f"   {stem}: " + ("; ".join(diff) if diff else "reproduced byte for byte"))
     if args.report is not None:
         with args.report.open("a", encoding="utf-8") as fh:
