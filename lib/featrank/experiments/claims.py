@@ -202,12 +202,12 @@ def row(claim: str, paper, ours, verdict: Verdict, *, se="", reading: str = "",
 
 
 def slug(text: str) -> str:
-    """A short id of a claim.
+    """The id of a claim's own finding (its whole text: two claims never share it by accident).
 
     >>> slug("Table 3, θ = 0.1: dist(R_GT, R_θ)")
     'table-3-θ-0-1-dist-r_gt-r_θ'
     """
-    return re.sub(r"[^\w]+", "-", text.lower()).strip("-")[:60]
+    return re.sub(r"[^\w]+", "-", text.lower()).strip("-")
 
 
 def summary_table(rows, profile: str) -> pd.DataFrame:
