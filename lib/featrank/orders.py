@@ -31,6 +31,21 @@ def order_from_scores(scores) -> np.ndarray:
     return np.argsort(-s, kind="stable").astype(np.intp)
 
 
+def scores_from_order(order) -> np.ndarray:
+    """Scores that give back ``order``: ``p`` for its first feature down to 1 for its last
+    (higher is better, as every ranker's ``scores_``).
+
+    >>> scores_from_order([2, 0, 1]).tolist()
+    [2.0, 1.0, 3.0]
+    >>> order_from_scores(scores_from_order([2, 0, 1])).tolist()
+    [2, 0, 1]
+    """
+    o = check_order(order)
+    scores = np.empty(o.size)
+    scores[o] = np.arange(o.size, 0, -1, dtype=float)
+    return scores
+
+
 def check_order(order, n_features: int | None = None, *, partial: bool = False,
                 name: str = "order") -> np.ndarray:
     """Validate an order: 1-D ints in ``[0, n_features)``, no duplicates.

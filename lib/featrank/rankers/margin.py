@@ -21,6 +21,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
 from .._libsvm import PrecomputedSVC
+from ..orders import scores_from_order
 from .base import (BaseRanker, binary_pm1, check_degree, check_positive,
                    top_feature_example)
 
@@ -81,8 +82,7 @@ class _PolyRFE(BaseRanker):
                 G = G - np.outer(X[:, i], X[:, i])
         removed.extend(live)
         order = np.asarray(removed[::-1], dtype=np.intp)
-        scores = np.empty(m)
-        scores[order] = np.arange(m, 0, -1, dtype=float)     # position-based, consistent
+        scores = scores_from_order(order)                     # position-based, consistent
         self.criterion_at_removal_ = crit_at_removal
         return scores, order
 

@@ -25,6 +25,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
+from ..orders import scores_from_order
 from .base import BaseRanker, check_positive
 from .svmrfe import (_dual_weights, _pick_worst, binary_problems, elimination_schedule,
                      rfe_orders, scale_features)
@@ -108,7 +109,7 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
                                                   schedule=self._schedule(X.shape[1]),
                                                   tol=self.tol)
         order = self.recombine(self.combiner, **(self.combiner_params or {}))
-        return _scores_from_order(order), order
+        return scores_from_order(order), order
 
     def recombine(self, combiner, **params) -> np.ndarray:
         """The combined order of the fitted lists under another combiner (a function
@@ -119,13 +120,6 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
                 "pass e.g. featrank.aggregate.k_first (paper names: "
                 "featrank.aggregate.get_combiner('K-First'))")
         return np.asarray(combiner(self.orders_, **params), dtype=np.intp)
-
-
-def _scores_from_order(order):
-    p = len(order)
-    scores = np.empty(p)
-    scores[order] = np.arange(p, 0, -1, dtype=float)
-    return scores
 
 
 def joint_rfe_order(p, schedule, criterion, on_remove=None) -> np.ndarray:
@@ -210,7 +204,7 @@ class ZhouMSVMRFE(_RFEParams, BaseRanker):
             order = _zhou_ww(Xs, y, self.C, sched, self.tol, self.max_iter, seed)
         else:
             raise ValueError(f"method must be 'ovo', 'cs' or 'ww', got {self.method!r}")
-        return _scores_from_order(order), order
+        return scores_from_order(order), order
 
 
 def _zhou_ovo(X, y, C, schedule, tol):

@@ -47,6 +47,7 @@ import numpy as np
 from sklearn.svm import SVC
 
 from .._libsvm import PrecomputedSVC
+from ..orders import scores_from_order
 from .base import BaseRanker, check_positive
 
 SCALINGS = ("minmax", "standard", None)
@@ -398,6 +399,4 @@ class SVMRFE(BaseRanker):
                                                   max_iter=self.max_iter, groups=groups)
         self.n_iter_ = len(sched)
         order = deal_orders(self.orders_)
-        scores = np.empty(X.shape[1])
-        scores[order] = np.arange(X.shape[1], 0, -1, dtype=float)
-        return scores, order
+        return scores_from_order(order), order
