@@ -114,7 +114,7 @@ quick: export FEATRANK_STORE := refresh
 # rebuild the README's store table from what is now stored (commit both together)
 pack: $(STAMP)
 	$(BIN)/python -m featrank.store pack $(wildcard data/results/*/store)
-	$(BIN)/python -m featrank.experiments.summary
+	$(BIN)/python -m tools.readme
 
 # smoke runs write their figures and tables to a scratch folder, not over the committed ones
 SMOKE_OUT := $(abspath data/cache/smoke-output)

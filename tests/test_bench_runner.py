@@ -60,12 +60,12 @@ def test_figure_has_one_bar_per_ratio_and_per_time_limit():
 
 
 def test_readme_speed_table_is_generated_from_bench_csv():
-    import readme_table
+    from tools.status import ROOT, bench_table
 
-    text = (readme_table.ROOT / "README.md").read_text()
-    block = text.split(readme_table.BEGIN)[1].split(readme_table.END)[0].strip()
-    want = readme_table.render(pd.read_csv(readme_table.ROOT / "data/results/bench.csv"))
-    assert block == want, "README speed table is stale: run python tests/bench/readme_table.py"
+    text = (ROOT / "README.md").read_text()
+    block = text.split("<!-- bench:begin -->")[1].split("<!-- bench:end -->")[0].strip()
+    want = bench_table(pd.read_csv(ROOT / "data/results/bench.csv"))
+    assert block == want, "README speed table is stale: run .venv/bin/python -m tools.readme"
 
 
 def test_reading_a_notebooks_paper_settings_keeps_the_active_profile():

@@ -2,6 +2,7 @@ import pandas as pd
 import pytest
 
 from featrank.experiments import summary as S
+from tools import readme, status as T
 
 
 def test_rows_are_checked_and_completed():
@@ -30,16 +31,12 @@ def test_status_table_and_readme_block(tmp_path, monkeypatch):
         rows = [dict(claim=f"c{i}", paper=1, ours=1, agrees=a, why_not="" if a == "yes" else "w")
                 for i, a in enumerate(agrees)]
         S.summary_table(rows, "quick").to_csv(d / f"{S.NAME}.csv", index=False)
-    st = S.status_table(tmp_path / "results")
+    st = T.status_table(tmp_path / "results")
     assert st[["notebook", "claims", "findings", "yes", "partly", "no"]].values.tolist() == [
         ["01_a", 2, 2, 1, 0, 1], ["02_b", 3, 3, 2, 1, 0]]
-    monkeypatch.setattr(S, "results_dir", lambda: tmp_path / "results")
-    readme = tmp_path / "README.md"
-    readme.write_text(f"top\n{S.BEGIN}\nold\n{S.END}\nbottom\n")
-    assert S.update_readme(readme) is True
-    text = readme.read_text()
+    text = readme.replace_block("top\n<!-- status:begin -->\nold\n<!-- status:end -->\n",
+                                "status", T.markdown(st))
     assert "| 01_a | quick | 2 | 2 | 1 | 0 | 1 | 0 | 0 |" in text and "old" not in text
-    assert S.update_readme(readme) is False
 
 
 def test_rows_of_one_finding_count_once_and_readings_that_disagree_depend(tmp_path):
@@ -52,7 +49,7 @@ def test_rows_of_one_finding_count_once_and_readings_that_disagree_depend(tmp_pa
             row("Friedman", 1, 1, Verdict("yes"), reading="blocks=datasets", finding="fr"),
             row("Friedman", 1, 1, Verdict("no", "w"), reading="blocks=folds", finding="fr")]
     S.summary_table(rows, "quick").to_csv(d / f"{S.NAME}.csv", index=False)
-    st = S.status_table(tmp_path).iloc[0]
+    st = T.status_table(tmp_path).iloc[0]
     assert (st["claims"], st["findings"], st["no"], st["depends"], st["yes"]) == (4, 2, 1, 1, 0)
 
 
@@ -60,39 +57,24 @@ def test_status_table_skips_summaries_in_an_older_format(tmp_path):
     d = tmp_path / "03_c"
     d.mkdir()
     pd.DataFrame({"claim": ["x"], "agrees?": ["yes"]}).to_csv(d / f"{S.NAME}.csv", index=False)
-    assert S.status_table(tmp_path).empty
+    assert T.status_table(tmp_path).empty
 
 
-def test_the_readme_status_table_is_the_one_the_summaries_give():
-    from featrank.config import project_root
-
-    text = (project_root() / "README.md").read_text()
-    block = text[text.index(S.BEGIN) + len(S.BEGIN):text.index(S.END)].strip()
-    assert block == S._markdown(S.status_table()), \
-        "README status table is stale: run python -m featrank.experiments.summary"
-    assert S.fill_status_column(text, S.status_table()) == text, \
-        "README notebook table's status column is stale: run python -m featrank.experiments.summary"
+def test_the_readmes_generated_blocks_are_current():
+    stale, _ = readme.stale_blocks()
+    assert not stale, f"README blocks {stale} are stale: run .venv/bin/python -m tools.readme"
 
 
 def test_fill_status_column_sets_the_last_cell_only():
     text = "| `02_x` | paper | redoes | old |\n| `03_y` | p | r | old |\nother | a |"
     st = pd.DataFrame([dict(notebook="02_x", profile="quick", claims=3, findings=3, yes=1,
                             partly=1, no=1, depends=0, **{"n/a": 0})])
-    out = S.fill_status_column(text, st).splitlines()
+    out = T.fill_status_column(text, st).splitlines()
     assert out[0] == "| `02_x` | paper | redoes | quick: 1 yes, 1 partly, 1 no, of 3 findings |"
     assert out[1] == "| `03_y` | p | r | – |" and out[2] == "other | a |"
 
 
-def test_the_readme_store_table_is_the_one_the_store_gives():
-    from featrank.config import project_root
-
-    text = (project_root() / "README.md").read_text()
-    block = text[text.index(S.STORE_BEGIN) + len(S.STORE_BEGIN):text.index(S.STORE_END)].strip()
-    assert block == S._markdown(S.store_table()), \
-        "README store table is stale: run python -m featrank.experiments.summary"
-
-
-def test_store_table_counts_entries_and_reads_the_bench_estimates(tmp_path, monkeypatch):
+def test_store_table_counts_entries_and_reads_the_bench_estimates(tmp_path):
     from featrank.store import Store, pack
 
     (tmp_path / "notebooks").mkdir()
@@ -111,8 +93,7 @@ def test_store_table_counts_entries_and_reads_the_bench_estimates(tmp_path, monk
                            "nb02 reduced profile (estimate)"],
                   "ours_s": [7200.0, 3600.0, 1.0, 1800.0]}).to_csv(
         tmp_path / "data/results/bench.csv", index=False)
-    monkeypatch.setattr(S, "committed_profile", {"01_a": "paper", "02_b": "quick"}.get)
-    t = S.store_table(tmp_path)
+    t = T.store_table(tmp_path)          # profiles from the scratch committed_profiles.txt
     assert t.values.tolist() == [
         ["01_a", "paper", "fam 4", "2.5", "2.0 h"],
         ["02_b", "quick", "–", "0.0", "1.0 h (lower bound); reduced 0.5 h"]]

@@ -1,4 +1,6 @@
-"""Regenerate the README's generated blocks: the layout tree and the figure index.
+"""Regenerate the README's generated blocks (the one writer of them): the layout tree, the
+figure index, the notebooks' reproduction status (and the status column of the notebook
+table), the result stores' contents and the speed table of ``make bench``.
 
 Each block sits between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->`` markers and is
 never edited by hand::
@@ -18,8 +20,11 @@ import re
 import sys
 from pathlib import Path
 
+import pandas as pd
+
 from tools.figure_index import FigureEntry, figure_index, paper_of, short_name
 from tools.layout import layout_tree
+from tools.status import bench_table, fill_status_column, markdown, status_table, store_table
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND = ".venv/bin/python -m tools.readme"
@@ -68,8 +73,12 @@ def figure_table(entries: list[FigureEntry]) -> str:
 
 def blocks(root: Path = ROOT) -> dict[str, str]:
     """Block name -> its generated content."""
+    bench = Path(root, "data", "results", "bench.csv")
     return {"layout": f"```text\n{layout_tree(root)}\n```",
-            "figure-index": figure_table(figure_index(root))}
+            "figure-index": figure_table(figure_index(root)),
+            "status": markdown(status_table(Path(root, "data", "results"))),
+            "store": markdown(store_table(root)),
+            **({"bench": bench_table(pd.read_csv(bench))} if bench.exists() else {})}
 
 
 def stale_blocks(root: Path = ROOT) -> tuple[list[str], str]:
@@ -82,7 +91,10 @@ def stale_blocks(root: Path = ROOT) -> tuple[list[str], str]:
         if updated != new:
             stale.append(name)
         new = updated
-    return stale, new
+    filled = fill_status_column(new, status_table(Path(root, "data", "results")))
+    if filled != new:
+        stale.append("status column")
+    return stale, filled
 
 
 def main(argv=None) -> int:

@@ -31,7 +31,8 @@ import numpy as np
 import pandas as pd
 
 HERE = pathlib.Path(__file__).parent
-sys.path.insert(0, str(HERE))
+ROOT = HERE.parents[1]
+sys.path[:0] = [str(HERE), str(ROOT)]          # the bench modules, and tools/
 
 COLUMNS = ["bench", "item", "ours_s", "plain_s", "ratio", "ours_mb", "plain_mb", "target", "met",
            "note", "load1", "target_kind", "target_value"]
@@ -168,10 +169,10 @@ def main(argv=None) -> int:
         df = pd.concat([keep, df], ignore_index=True).sort_values("bench", kind="stable")
     df = df.reindex(columns=COLUMNS + [c for c in df.columns if c not in COLUMNS])
     path = atomic_write_bytes(old_path, df.to_csv(index=False, float_format="%.6g").encode())
-    import readme_table
+    if pathlib.Path(path).resolve() == (ROOT / "data/results/bench.csv").resolve():
+        from tools import readme                      # the README's speed table follows
 
-    if pathlib.Path(path).resolve() == (readme_table.ROOT / "data/results/bench.csv").resolve():
-        readme_table.update_readme()                  # the README's speed table follows
+        readme.main([])
     with pd.option_context("display.width", 200, "display.max_colwidth", 60,
                            "display.float_format", "{:.4g}".format):
         print(df[["bench", "item", "ours_s", "plain_s", "ratio", "target", "met"]]
