@@ -274,7 +274,18 @@ def with_figures(nb_path: Path, entries: list[FigureEntry]) -> tuple[str, set[st
             continue  # the notebook shows its figure itself
         nb["cells"].insert(index + 1, figure_cell(by_cell[index], f"committed-figures-{index}"))
         labels.update(figure_label(e.file) for e in by_cell[index])
+    nb["cells"].insert(1, source_cell(nb_path))
     return json.dumps(nb, ensure_ascii=False, indent=1), labels
+
+
+def source_cell(nb_path: Path) -> dict:
+    """A Markdown cell linking the page's source notebook (a download of the committed file)
+    and saying how to re-run it."""
+    text = (f"*This page is the committed notebook {{download}}`notebooks/{nb_path.name} "
+            f"<{nb_path.name}>`, executed; `make nb NB={nb_path.name[:2]}` re-renders it from "
+            "the committed result store.*")
+    return {"cell_type": "markdown", "id": "source-notebook",
+            "metadata": {"tags": ["source-notebook"]}, "source": text}
 
 
 def figure_cell(entries: list[FigureEntry], cell_id: str) -> dict:
