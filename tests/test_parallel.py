@@ -403,3 +403,18 @@ def test_rendering_from_the_store_refuses_to_recompute_committed_results(tmp_pat
     with pytest.raises(StaleResults, match="user.rendered.*version 2.*make update NB=99"):
         run_tasks(bumped.f, [{"x": 1}], n_jobs=1, cache="99_nb", progress=False)
     assert run_tasks(bumped.f, [{"x": 1}], n_jobs=1, cache="scratch-ns", progress=False) == [2]
+
+
+def test_the_project_root_is_found_upwards_from_any_working_directory(tmp_path, monkeypatch):
+    """Used from an install rather than the checkout, the library finds the compendium from
+    the working directory upwards: a notebook run in notebooks/ writes under the root, never
+    under notebooks/data/."""
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "notebooks" / "committed_profiles.txt").write_text("01_x paper\n")
+    monkeypatch.setattr(config, "_in_checkout", lambda: False)
+    monkeypatch.chdir(tmp_path / "notebooks")
+    assert config.project_root() == tmp_path.resolve()
+    assert config.results_dir("01_x") == tmp_path.resolve() / "data" / "results" / "01_x"
+    monkeypatch.chdir(tmp_path.parent)                 # outside any checkout: where it runs
+    assert config.project_root() == tmp_path.parent.resolve()
