@@ -38,7 +38,10 @@ def test_has_reproduction_summary(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_small_enough_to_commit(path):
-    assert path.stat().st_size < 2_000_000
+    # every figure a notebook saves is also shown inline (a reader opening the .ipynb sees
+    # it), so a notebook holds its PNGs: at most 8 MB (the budget the project's pre-commit
+    # check holds .ipynb files to), where tables and text alone stayed under 2 MB
+    assert path.stat().st_size < 8_000_000
 
 
 def test_the_committed_result_stores_stay_small():

@@ -110,3 +110,11 @@ def test_book_shows_committed_figures_under_the_cells_without_images(tmp_path):
     assert [c["cell_type"] for c in cells] == ["code", "markdown", "code"]
     assert "```{figure} ../figures/07_doe2021_toy/fig1_a.png" in cells[1]["source"]
     assert "Doe 2021 Fig. 1" in cells[1]["source"]
+
+
+def test_book_pages_link_their_source_notebook(tmp_path):
+    nb = tmp_path / "07_doe2021_toy.ipynb"
+    _notebook(nb, [("markdown", "# 07 — Doe (2021)"), ("code", "1")])
+    cells = json.loads(book_tool.with_source_link(nb.read_text(), nb))["cells"]
+    assert [c["cell_type"] for c in cells] == ["markdown", "markdown", "code"]
+    assert "{download}`notebooks/07_doe2021_toy.ipynb <07_doe2021_toy.ipynb>`" in cells[1]["source"]

@@ -274,8 +274,14 @@ def with_figures(nb_path: Path, entries: list[FigureEntry]) -> tuple[str, set[st
             continue  # the notebook shows its figure itself
         nb["cells"].insert(index + 1, figure_cell(by_cell[index], f"committed-figures-{index}"))
         labels.update(figure_label(e.file) for e in by_cell[index])
-    nb["cells"].insert(1, source_cell(nb_path))
     return json.dumps(nb, ensure_ascii=False, indent=1), labels
+
+
+def with_source_link(text: str, nb_path: Path) -> str:
+    """A staged notebook's JSON with :func:`source_cell` under its title cell."""
+    nb = json.loads(text)
+    nb["cells"].insert(1, source_cell(nb_path))
+    return json.dumps(nb, ensure_ascii=False, indent=1)
 
 
 def source_cell(nb_path: Path) -> dict:
@@ -312,7 +318,7 @@ def stage(root: Path = ROOT, out: Path = BUILD / "src") -> Path:
     shown = set()
     for nb in notebooks(root):
         text, labels = with_figures(nb, entries)
-        put(f"notebooks/{nb.name}", text)
+        put(f"notebooks/{nb.name}", with_source_link(text, nb))
         shown |= labels
     example = Path(root, "docs", "example_report.ipynb")
     if example.exists():
