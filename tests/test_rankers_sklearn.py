@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 import scipy.sparse as sp
 from sklearn.base import clone
-from sklearn.exceptions import NotFittedError
+from sklearn.exceptions import ConvergenceWarning, NotFittedError
 from sklearn.pipeline import make_pipeline
-from sklearn.utils.estimator_checks import parametrize_with_checks
+from sklearn.utils._param_validation import InvalidParameterError
+from sklearn.utils.estimator_checks import check_param_validation, parametrize_with_checks
 
 import featrank.rankers as R
 from featrank.aggregate import k_first
@@ -166,3 +167,112 @@ def test_numpydoc_sections_and_an_example_that_runs(name):
     for test in doctest.DocTestFinder(recurse=False).find(cls, name):
         runner.run(test)
     assert runner.tries > 0 and runner.failures == 0
+
+
+# ------------------------------------------------------------------ parameters, declared
+# The rankers whose every parameter is declared in _parameter_constraints (the others still
+# check some of theirs by hand).
+DECLARED = ["ReliefF", "ReliefK", "GSReliefK", "RandomForestRanker", "OneR", "InfoGain",
+            "GainRatio", "SymmetricUncertainty", "ChiSquared", "FCBF", "SVMRFE",
+            "MulticlassSVMRFE", "ZhouMSVMRFE"]
+_SVM_RFE_BAD = {"C": ["1", 0, -1.0], "step": ["1", 0, 1.5], "threshold": [0.5, -1],
+                "final_step": [1.0, 0], "schedule": [1, "guyon"], "scaling": [0, "robust"],
+                "tol": ["1e-3", 0.0], "n_features_to_select": ["all", 0]}
+# for every parameter, a value of a wrong type, then (where a range applies) out of range
+BAD = {
+    "ReliefF": {"n_neighbors": ["x", 2.5, 0], "sample_size": ["all", 0],
+                "weight_by_distance": ["yes", 2], "sigma": ["2", 0.0, -1.0],
+                "categorical": [3], "random_state": ["seed", -1]},
+    "ReliefK": {"n_neighbors": ["x", 0]},
+    "GSReliefK": {"n_neighbors": [3.0, -2]},
+    "RandomForestRanker": {"n_estimators": [10.0, 0], "max_features": ["cube", 0, 1.5, 0.0],
+                           "importance": [1, "gini"], "categorical": [True],
+                           "random_state": [1.5, -1]},
+    "OneR": {"min_bucket_size": [6.0, 0], "n_folds": ["10", 1], "eval_on_training": ["no"],
+             "random_state": [None, 1.0], "categorical": [1]},
+    **{name: {"categorical": [1.0], "missing_merge": [None, "no"]}
+       for name in ("InfoGain", "GainRatio", "SymmetricUncertainty", "ChiSquared")},
+    "FCBF": {"threshold": ["0", None, np.nan]},
+    "SVMRFE": {**_SVM_RFE_BAD, "max_iter": [1.0, -2], "multiclass": [None, "ovr"],
+               "categorical": [1], "nominal": [True, "drop"]},
+    "MulticlassSVMRFE": {**_SVM_RFE_BAD, "decomposition": [None, "ovr"],
+                         "combiner": ["K-First"], "combiner_params": [[("k", 2)]]},
+    "ZhouMSVMRFE": {**_SVM_RFE_BAD, "max_iter": [100.0, 0, -1], "method": [1, "ovr"],
+                    "random_state": ["0", -1]},
+}
+
+
+def test_every_declared_parameter_has_bad_values_here():
+    assert sorted(BAD) == sorted(DECLARED)
+    for name in DECLARED:
+        params = set(_ranker(name).get_params()) - {"n_features_to_select"}
+        assert params <= set(BAD[name]), params - set(BAD[name])
+
+
+@pytest.mark.parametrize("name", DECLARED)
+def test_scikit_learns_check_param_validation(name):
+    # every parameter has a constraint, and a value of no valid type, or of a valid type but
+    # out of range, raises InvalidParameterError naming the parameter
+    check_param_validation(name, _ranker(name))
+
+
+@pytest.mark.parametrize("name, param, bad",
+                         [(n, p, b) for n in DECLARED for p, vals in BAD[n].items()
+                          for b in vals], ids=str)
+def test_a_bad_parameter_raises_invalid_parameter_error_naming_it(name, param, bad):
+    X, y = _data()
+    with pytest.raises(InvalidParameterError,
+                       match=rf"The '{param}' parameter of {name} must be .* Got .* instead"):
+        _ranker(name, **{param: bad}).fit(X, y)
+
+
+def test_relieff_n_neighbors_x_is_named_with_what_it_accepts():
+    X, y = _data()
+    with pytest.raises(InvalidParameterError) as err:
+        R.ReliefF(n_neighbors="x").fit(X, y)
+    assert str(err.value) == ("The 'n_neighbors' parameter of ReliefF must be an int in the "
+                              "range [1, inf). Got 'x' instead.")
+
+
+class RandomState0(np.random.RandomState):
+    """``RandomState(0)`` with a stable repr (test ids, as ``KFirst``)."""
+
+    def __init__(self):
+        super().__init__(0)
+
+    def __repr__(self):
+        return "RandomState(0)"
+
+
+EDGES = {
+    "ReliefF": [{"n_neighbors": 1}, {"sample_size": 1}, {"sample_size": 1000},
+                {"weight_by_distance": True, "sigma": 1e-3},
+                {"sample_size": 5, "random_state": None},
+                {"sample_size": 5, "random_state": RandomState0()},
+                {"categorical": [False] * 5}],
+    "ReliefK": [{"n_neighbors": 1}], "GSReliefK": [{"n_neighbors": 1}],
+    "RandomForestRanker": [{"n_estimators": 1}, {"max_features": 1}, {"max_features": 99},
+                           {"max_features": 1.0}, {"max_features": 0.01},
+                           {"max_features": "sqrt", "random_state": None},
+                           {"importance": "breiman2001"}, {"importance": "impurity"}],
+    "OneR": [{"min_bucket_size": 1}, {"n_folds": 2}, {"n_folds": 40}, {"random_state": -7},
+             {"eval_on_training": True, "n_folds": 1000}],
+    "InfoGain": [{"missing_merge": False}, {"categorical": [None] * 5}],
+    "FCBF": [{"threshold": -1.0}, {"threshold": 1}],
+    "SVMRFE": [{"step": 0.99}, {"step": 7}, {"C": 1e-6, "tol": 1e-9}, {"max_iter": -1},
+               {"max_iter": 0}, {"scaling": None, "schedule": "izetta", "threshold": 0},
+               {"multiclass": "ovo", "nominal": "error"}],
+    "MulticlassSVMRFE": [{"combiner_params": None}, {"combiner_params": {"k": 2}},
+                         {"decomposition": "ova", "step": 1, "final_step": 5}],
+    "ZhouMSVMRFE": [{"max_iter": 1, "method": m, "random_state": None} for m in ("cs", "ww")],
+}
+
+
+@pytest.mark.parametrize("name, params", [(n, p) for n, ps in EDGES.items() for p in ps],
+                         ids=str)
+def test_valid_edge_values_still_fit(name, params):
+    X, y = _data()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # max_iter=1, max_iter=0
+        r = _ranker(name, **params).fit(X, y)
+    assert sorted(r.ranking_) == [1, 2, 3, 4, 5]

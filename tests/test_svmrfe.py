@@ -3,6 +3,7 @@ import pytest
 from sklearn.base import clone
 from sklearn.feature_selection import RFE
 from sklearn.svm import SVC
+from sklearn.utils._param_validation import InvalidParameterError
 
 from featrank.rankers.svmrfe import (SVMRFE, binary_problems, deal_orders, elimination_schedule, encode_nominal,
                                      rfe_order, rfe_order_plain, rfe_orders, scale_features)
@@ -33,6 +34,20 @@ def test_schedule_izetta_and_weka_rules():
         elimination_schedule(10, 1.5)
     with pytest.raises(ValueError, match="rule"):
         elimination_schedule(10, 1, rule="x")
+    # its arguments are declared as the rankers' parameters are (one set of constraints)
+    for bad in ({"threshold": -1}, {"final_step": 0}, {"n_features": 0}, {"step": "1"}):
+        with pytest.raises(InvalidParameterError, match=f"'{next(iter(bad))}' parameter of "
+                                                        "elimination_schedule"):
+            elimination_schedule(**{"n_features": 10, **bad})
+
+
+def test_the_helpers_refuse_what_the_rankers_refuse():
+    X, y = np.zeros((6, 2)), np.array([0, 1, 2, 0, 1, 2])
+    for call, param in [(lambda: scale_features(X, "robust"), "scaling"),
+                        (lambda: encode_nominal(X, [True, False], "drop"), "nominal"),
+                        (lambda: binary_problems(y, "ovr"), "scheme")]:
+        with pytest.raises(InvalidParameterError, match=f"'{param}' parameter of"):
+            call()
 
 
 @pytest.mark.parametrize("sched", [None, "izetta", "steps3"])
@@ -96,7 +111,7 @@ def test_constant_feature_and_missing_values():
     X[0, 4] = np.nan
     r = SVMRFE().fit(X, y)
     assert r.top_features_[-1] == 2
-    with pytest.raises(ValueError, match="C must be"):
+    with pytest.raises(InvalidParameterError, match="'C' parameter of SVMRFE"):
         SVMRFE(C=0).fit(X, y)
     with pytest.raises(ValueError, match="two classes"):
         SVMRFE().fit(X, np.zeros(40))

@@ -17,7 +17,10 @@ is entirely missing) scores 0. Formulas and summation order follow Weka's
 """
 from __future__ import annotations
 
+from numbers import Real
+
 import numpy as np
+from sklearn.utils._param_validation import Interval
 
 from .base import BaseRanker, top_feature_example
 from .discretize import SMALL, _lnf, mdl_discretize
@@ -142,6 +145,9 @@ def _example(cls_name: str, scores: str) -> str:
 class _ContingencyRanker(BaseRanker):
     """Shared fit: MDL-discretise, build the tables, distribute missing values, score."""
 
+    _parameter_constraints: dict = {**BaseRanker._parameter_constraints,
+                                    "categorical": [None, "array-like"],
+                                    "missing_merge": ["boolean"]}
     _score = staticmethod(info_gain_scores)
     _nominal = True
 
@@ -244,6 +250,11 @@ class FCBF(BaseRanker):
 
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints,
+        # any real: below 0 nothing goes last, 1 or more everything does
+        "threshold": [Interval(Real, None, None, closed="neither")],
+    }
     _allow_nan = False
     _nominal = True
 

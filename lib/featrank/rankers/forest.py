@@ -24,8 +24,11 @@ enter as their integer codes (ordered splits).
 """
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
 from sklearn.tree import DecisionTreeClassifier
+from sklearn.utils._param_validation import Interval, RealNotInt, StrOptions
 
 from .base import BaseRanker
 from .discretize import resolve_categorical
@@ -60,9 +63,10 @@ class RandomForestRanker(BaseRanker):
 
     Parameters
     ----------
-    n_estimators : int, default 100
-    max_features : "log2", "sqrt", int or float, default "log2"
-        "log2" = Weka's int(log2(p + 1)) + 1 (the papers' "rounded up log2").
+    n_estimators : int >= 1, default 100
+    max_features : "log2", "sqrt", int >= 1 or float in (0, 1], default "log2"
+        "log2" = Weka's int(log2(p + 1)) + 1 (the papers' "rounded up log2"); an int is
+        capped at the number of features, a float is that fraction of them (at least one).
     importance : {"permutation", "breiman2001", "impurity"}, default "permutation"
         Breiman's out-of-bag permutation importance averaged over trees; its forest-level
         form (percent increase of the OOB error); or mean decrease in Gini impurity.
@@ -70,7 +74,7 @@ class RandomForestRanker(BaseRanker):
         Only used to impute nominal attributes by their mode (their codes enter the trees
         as ordered numbers). ``None``: a DataFrame's ``category`` columns are nominal, an
         array's columns numeric; given with such a DataFrame, it must agree.
-    random_state : int, default 0
+    random_state : int, RandomState instance or None, default 0
         Seeds bootstrap samples, trees and permutations (bit-for-bit reproducible).
     n_features_to_select : None, int or float, default None
         Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
@@ -94,6 +98,15 @@ class RandomForestRanker(BaseRanker):
     1
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints,
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "max_features": [StrOptions({"log2", "sqrt"}), Interval(Integral, 1, None, closed="left"),
+                         Interval(RealNotInt, 0, 1, closed="right")],
+        "importance": [StrOptions({"permutation", "breiman2001", "impurity"})],
+        "categorical": [None, "array-like"],
+        "random_state": ["random_state"],
+    }
     _nominal = True
 
     def __init__(self, n_estimators=100, max_features="log2", importance="permutation",
@@ -111,19 +124,11 @@ class RandomForestRanker(BaseRanker):
             return min(p, weka_log2_features(p))
         if m == "sqrt":
             return max(1, int(np.sqrt(p)))
-        if isinstance(m, float) and 0 < m <= 1:
-            return max(1, int(m * p))
-        if isinstance(m, (int, np.integer)) and m >= 1:
+        if isinstance(m, Integral):
             return min(p, int(m))
-        raise ValueError(f"max_features must be 'log2', 'sqrt', an int >= 1 or a float in "
-                         f"(0, 1], got {m!r}")
+        return max(1, int(m * p))  # a fraction in (0, 1]
 
     def _rank(self, X, y):
-        if self.importance not in ("permutation", "breiman2001", "impurity"):
-            raise ValueError(f"importance must be 'permutation', 'breiman2001' or 'impurity', "
-                             f"got {self.importance!r}")
-        if int(self.n_estimators) < 1:
-            raise ValueError(f"n_estimators must be >= 1, got {self.n_estimators}")
         nominal, _ = resolve_categorical(self.n_categories_, X)
         X = impute_weka(X, nominal)
         n, p = X.shape

@@ -20,22 +20,33 @@ features (the R/e1071 default scaling) and say so in the notebook.
 from __future__ import annotations
 
 import warnings
+from numbers import Integral
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
+from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..orders import scores_from_order
-from .base import BaseRanker, check_positive
-from .svmrfe import (_dual_weights, _pick_worst, binary_problems, elimination_schedule,
-                     rfe_orders, scale_features)
+from .base import BaseRanker
+from .svmrfe import (DECOMPOSITIONS, RFE_PARAMETER_CONSTRAINTS, _dual_weights, _pick_worst,
+                     binary_problems, elimination_schedule, rfe_orders, scale_features)
+
 
 class _RFEParams:
     def _schedule(self, p):
         return elimination_schedule(p, self.step, self.threshold, self.final_step, self.schedule)
 
-    def _check_C(self):
-        check_positive("C", self.C)
+
+def _check_combiner(combiner):
+    """Refuse a missing combiner with a hint. The constraints admit ``None`` (the default:
+    not given) so that it gets this message, which says where to find a combiner; theirs
+    would only name the type."""
+    if not callable(combiner):
+        raise ValueError(
+            f"combiner must be a function f(orders, **params) -> order, got {combiner!r}; "
+            "pass e.g. featrank.aggregate.k_first (paper names: "
+            "featrank.aggregate.get_combiner('K-First'))")
 
 
 class MulticlassSVMRFE(_RFEParams, BaseRanker):
@@ -85,6 +96,15 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
     ((3, 4), 1)
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints,
+        # no max_iter: the binary SVMs run libsvm to convergence
+        **{k: v for k, v in RFE_PARAMETER_CONSTRAINTS.items() if k != "max_iter"},
+        "decomposition": DECOMPOSITIONS,
+        "combiner": [callable, None],  # required: None is refused in fit, with a hint
+        "combiner_params": [dict, None],
+    }
+
     def __init__(self, decomposition="ovo", combiner=None, combiner_params=None, C=0.1,
                  step=0.1, threshold=20, final_step=1, schedule="izetta", scaling="standard",
                  tol=1e-3, n_features_to_select=None):
@@ -101,9 +121,7 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        self._check_C()
-        if self.decomposition not in ("ovo", "ova"):
-            raise ValueError(f"decomposition must be 'ovo' or 'ova', got {self.decomposition!r}")
+        _check_combiner(self.combiner)  # before the RFE, not after it
         Xs = scale_features(X, self.scaling)
         self.orders_, self.problems_ = rfe_orders(Xs, y, self.decomposition, C=self.C,
                                                   schedule=self._schedule(X.shape[1]),
@@ -114,11 +132,7 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
     def recombine(self, combiner, **params) -> np.ndarray:
         """The combined order of the fitted lists under another combiner (a function
         ``f(orders, **params) -> order``)."""
-        if not callable(combiner):
-            raise ValueError(
-                f"combiner must be a function f(orders, **params) -> order, got {combiner!r}; "
-                "pass e.g. featrank.aggregate.k_first (paper names: "
-                "featrank.aggregate.get_combiner('K-First'))")
+        _check_combiner(combiner)
         return np.asarray(combiner(self.orders_, **params), dtype=np.intp)
 
 
@@ -147,11 +161,11 @@ class ZhouMSVMRFE(_RFEParams, BaseRanker):
         "Zhou OVO" (averaged ``|w|`` over the OVO SVMs), Crammer–Singer or Weston–Watkins.
     C, step, threshold, final_step, schedule, scaling, tol :
         As :class:`MulticlassSVMRFE`.
-    max_iter : int, default 2000
+    max_iter : int >= 1, default 2000
         Iteration limit of the C&S and W&W solvers.
     n_features_to_select : None, int or float, default None
         Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
-    random_state : int, default 0
+    random_state : int, RandomState instance or None, default 0
         Seeds the order in which the C&S and W&W solvers visit the samples.
 
     Features are numeric; a DataFrame with ``category`` columns is refused.
@@ -175,6 +189,14 @@ class ZhouMSVMRFE(_RFEParams, BaseRanker):
     1
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints, **RFE_PARAMETER_CONSTRAINTS,
+        "method": [StrOptions({"ovo", "cs", "ww"})],
+        # not libsvm's: the epochs of the C&S and W&W solvers, so no -1 (= no limit)
+        "max_iter": [Interval(Integral, 1, None, closed="left")],
+        "random_state": ["random_state"],
+    }
+
     def __init__(self, method="ovo", C=0.1, step=0.1, threshold=20, final_step=1,
                  schedule="izetta", scaling="standard", tol=1e-3, max_iter=2000,
                  n_features_to_select=None, random_state=0):
@@ -191,7 +213,6 @@ class ZhouMSVMRFE(_RFEParams, BaseRanker):
         self.random_state = random_state
 
     def _rank(self, X, y):
-        self._check_C()
         Xs = scale_features(X, self.scaling)
         sched = self._schedule(X.shape[1])
         self.n_iter_ = len(sched)
@@ -200,10 +221,8 @@ class ZhouMSVMRFE(_RFEParams, BaseRanker):
             order = _zhou_ovo(Xs, y, self.C, sched, self.tol)
         elif self.method == "cs":
             order = _zhou_cs(Xs, y, self.C, sched, self.tol, self.max_iter, seed)
-        elif self.method == "ww":
+        else:  # "ww" (the constraints admit no other)
             order = _zhou_ww(Xs, y, self.C, sched, self.tol, self.max_iter, seed)
-        else:
-            raise ValueError(f"method must be 'ovo', 'cs' or 'ww', got {self.method!r}")
         return scores_from_order(order), order
 
 

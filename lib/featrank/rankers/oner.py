@@ -21,7 +21,10 @@ would score on the training data instead). We reproduce that protocol exactly:
 """
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
+from sklearn.utils._param_validation import Interval
 
 from ._javarandom import JavaRandom
 from .base import BaseRanker
@@ -118,10 +121,10 @@ class OneR(BaseRanker):
 
     Parameters
     ----------
-    min_bucket_size : int, default 6
+    min_bucket_size : int >= 1, default 6
         Weka ``-B``.
-    n_folds : int, default 10
-        Weka ``-F``.
+    n_folds : int >= 2, default 10
+        Weka ``-F``; at most the number of rows.
     eval_on_training : bool, default False
         Score by training-set accuracy instead of CV (Weka ``-E``).
     random_state : int, default 1
@@ -151,6 +154,15 @@ class OneR(BaseRanker):
     ['colour']
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints,
+        "min_bucket_size": [Interval(Integral, 1, None, closed="left")],
+        "n_folds": [Interval(Integral, 2, None, closed="left")],
+        "eval_on_training": ["boolean"],
+        # a java.util.Random seed: any int (not numpy's "random_state": no None or RandomState)
+        "random_state": [Interval(Integral, None, None, closed="neither")],
+        "categorical": [None, "array-like"],
+    }
     _nominal = True
 
     def __init__(self, min_bucket_size=6, n_folds=10, eval_on_training=False, random_state=1,
@@ -169,8 +181,9 @@ class OneR(BaseRanker):
         if self.eval_on_training:
             folds = [(np.arange(n), np.arange(n))]
         else:
-            if not 2 <= int(self.n_folds) <= n:
-                raise ValueError(f"n_folds must be in [2, {n}], got {self.n_folds}")
+            if self.n_folds > n:  # depends on the data, so not in the constraints
+                raise ValueError(f"n_folds={self.n_folds} exceeds the {n} rows of X; pass at "
+                                 f"most {n}, or eval_on_training=True")
             folds = weka_cv_folds(y, int(self.n_folds), int(self.random_state))
         correct = np.zeros(p)
         for tr, te in folds:

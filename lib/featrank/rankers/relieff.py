@@ -29,8 +29,11 @@ Both name the neighbour count ``n_neighbors``. (Over 400 lines: one family, kept
 """
 from __future__ import annotations
 
+from numbers import Integral, Real
+
 import numpy as np
 from scipy.spatial.distance import cdist
+from sklearn.utils._param_validation import Interval
 
 from ._javarandom import JavaRandom, java_rem
 from .base import BaseRanker, top_feature_example
@@ -38,6 +41,7 @@ from .discretize import SMALL, resolve_categorical
 
 _BLOCK_ELEMENTS = 1 << 22  # ~32 MB of float64 per temporary block
 _TINY = 1e-12
+_N_NEIGHBORS = [Interval(Integral, 1, None, closed="left")]
 
 
 def _normalise(X, nominal):
@@ -156,24 +160,26 @@ class ReliefF(BaseRanker):
 
     Parameters
     ----------
-    n_neighbors : int, default 10
+    n_neighbors : int >= 1, default 10
         k nearest hits and k nearest misses per other class (Weka ``-K``).
-    sample_size : int or None, default None
-        Number of instances sampled (Weka ``-M``); None = all instances, in data order (the
-        papers' "100 % of the instances"). When sampling, instances are drawn as Weka draws
-        them, ``|java.util.Random(random_state).nextInt() % n|`` (with replacement); Weka's
-        default seed is 1.
+    sample_size : int >= 1 or None, default None
+        Number of instances sampled (Weka ``-M``); None (or at least the number of rows) = all
+        instances, in data order (the papers' "100 % of the instances"). When sampling,
+        instances are drawn as Weka draws them,
+        ``|java.util.Random(random_state).nextInt() % n|`` (with replacement); Weka's default
+        seed is 1.
     weight_by_distance : bool, default False
         Weight the i-th nearest neighbour by exp(-(i/sigma)^2) (Weka ``-W``, ``-A sigma``);
         equidistant neighbours are then ordered by data order.
-    sigma : float, default 2
+    sigma : float > 0, default 2
     categorical : None, bool mask, int category counts, or ``Dataset.categories``
         Nominal features (codes 0..k-1). Counts matter for a missing nominal value
         (diff = 1 - 1/count); a bool mask uses the largest code + 1. ``None``: a DataFrame's
         ``category`` columns are nominal (counts = their declared categories), an array's
         columns numeric; given with such a DataFrame, it must agree.
-    random_state : int, default 0
-        Seed of the Java generator when ``sample_size`` is set.
+    random_state : int, RandomState instance or None, default 0
+        Seed of the Java generator when ``sample_size`` is set (None or a RandomState: a
+        seed drawn from it).
     n_features_to_select : None, int or float, default None
         Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
 
@@ -193,6 +199,15 @@ class ReliefF(BaseRanker):
     ([0.8, -0.5], [0, 1], (4, 1))
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints,
+        "n_neighbors": _N_NEIGHBORS,
+        "sample_size": [None, Interval(Integral, 1, None, closed="left")],
+        "weight_by_distance": ["boolean"],
+        "sigma": [Interval(Real, 0, None, closed="neither")],
+        "categorical": [None, "array-like"],
+        "random_state": ["random_state"],
+    }
     _nominal = True
 
     def __init__(self, n_neighbors=10, sample_size=None, weight_by_distance=False, sigma=2.0,
@@ -207,7 +222,7 @@ class ReliefF(BaseRanker):
 
     def _sample(self, n):
         m = self.sample_size
-        if m is None or m < 0 or m >= n:
+        if m is None or m >= n:
             return np.arange(n)
         seed = self.random_state if isinstance(self.random_state, (int, np.integer)) else (
             np.random.default_rng(self.random_state).integers(2 ** 31))
@@ -216,8 +231,6 @@ class ReliefF(BaseRanker):
 
     def _rank(self, X, y):
         k = int(self.n_neighbors)
-        if k < 1:
-            raise ValueError(f"n_neighbors must be >= 1, got {self.n_neighbors}")
         nominal, counts = resolve_categorical(self.n_categories_, X)
         miss_diff = np.where(nominal, 1.0 - 1.0 / np.maximum(counts, 1), 1.0)
         Z = _normalise(X, nominal)
@@ -365,7 +378,7 @@ class ReliefK(BaseRanker):
 
     Parameters
     ----------
-    n_neighbors : int, default 30
+    n_neighbors : int >= 1, default 30
         k nearest hits and k nearest misses, as fixed in Sec. 4.3 (capped by the class
         sizes), named as :class:`ReliefF`'s.
     n_features_to_select : None, int or float, default None
@@ -379,6 +392,8 @@ class ReliefK(BaseRanker):
 
     """
 
+    _parameter_constraints: dict = {**BaseRanker._parameter_constraints,
+                                    "n_neighbors": _N_NEIGHBORS}
     _allow_nan = False
 
     def __init__(self, n_neighbors: int = 30, n_features_to_select=None):
@@ -401,7 +416,7 @@ class GSReliefK(ReliefK):
 
     Parameters
     ----------
-    n_neighbors : int, default 30
+    n_neighbors : int >= 1, default 30
         k nearest hits and misses (capped by the class sizes; every class needs two
         examples), named as :class:`ReliefF`'s.
     n_features_to_select : None, int or float, default None

@@ -41,18 +41,39 @@ opposite — only exact ties are affected).
 """
 from __future__ import annotations
 
-import numbers
+from numbers import Integral, Real
 
 import numpy as np
 from sklearn.svm import SVC
+from sklearn.utils._param_validation import Interval, RealNotInt, StrOptions, validate_params
 
 from .._libsvm import PrecomputedSVC
 from ..orders import scores_from_order
-from .base import BaseRanker, check_positive
+from .base import BaseRanker
 
-SCALINGS = ("minmax", "standard", None)
+# The parameters every SVM-RFE ranker shares (this module's SVMRFE, and MulticlassSVMRFE and
+# ZhouMSVMRFE in .multiclass); the module's functions validate theirs by the same entries.
+RFE_PARAMETER_CONSTRAINTS: dict = {
+    "C": [Interval(Real, 0, None, closed="neither")],
+    "step": [Interval(Integral, 1, None, closed="left"),
+             Interval(RealNotInt, 0, 1, closed="neither")],
+    "threshold": [Interval(Integral, 0, None, closed="left")],
+    "final_step": [Interval(Integral, 1, None, closed="left")],
+    "schedule": [StrOptions({"weka", "izetta"})],
+    "scaling": [StrOptions({"minmax", "standard"}), None],
+    "tol": [Interval(Real, 0, None, closed="neither")],
+    "max_iter": [Interval(Integral, -1, None, closed="left")],  # libsvm's: -1 = no limit
+}
+DECOMPOSITIONS = [StrOptions({"ova", "ovo"})]
+_NOMINAL = [StrOptions({"binarize", "error"})]
 
 
+@validate_params({"n_features": [Interval(Integral, 1, None, closed="left")],
+                  "step": RFE_PARAMETER_CONSTRAINTS["step"],
+                  "threshold": RFE_PARAMETER_CONSTRAINTS["threshold"],
+                  "final_step": RFE_PARAMETER_CONSTRAINTS["final_step"],
+                  "rule": RFE_PARAMETER_CONSTRAINTS["schedule"]},
+                 prefer_skip_nested_validation=True)
 def elimination_schedule(n_features: int, step=1, threshold: int = 0, final_step: int = 1,
                          rule: str = "weka") -> list[int]:
     """Number of features eliminated at each RFE iteration, until none remain.
@@ -61,16 +82,7 @@ def elimination_schedule(n_features: int, step=1, threshold: int = 0, final_step
     Sec. 3.1). The sum of the list is ``n_features``.
     """
     p = int(n_features)
-    if p < 1:
-        raise ValueError(f"n_features must be >= 1, got {n_features}")
-    _check_step(step)
-    if not (isinstance(final_step, numbers.Integral) and final_step >= 1):
-        raise ValueError(f"final_step must be an int >= 1, got {final_step!r}")
-    if threshold < 0:
-        raise ValueError(f"threshold must be >= 0, got {threshold}")
-    if rule not in ("weka", "izetta"):
-        raise ValueError(f"rule must be 'weka' or 'izetta', got {rule!r}")
-    frac = float(step) if isinstance(step, float) else 0.0
+    frac = 0.0 if isinstance(step, Integral) else float(step)
     const = final_step if frac > 0 else int(step)
     threshold = min(int(threshold), p - 1)
     sched, r = [], p
@@ -90,21 +102,12 @@ def elimination_schedule(n_features: int, step=1, threshold: int = 0, final_step
     return sched
 
 
-def _check_step(step):
-    if isinstance(step, bool) or not isinstance(step, (numbers.Integral, float)):
-        raise ValueError(f"step must be an int >= 1 or a float in (0, 1), got {step!r}")
-    if isinstance(step, float) and not 0 < step < 1:
-        raise ValueError(f"a fractional step must lie in (0, 1), got {step}")
-    if isinstance(step, numbers.Integral) and step < 1:
-        raise ValueError(f"step must be >= 1, got {step}")
-
-
+@validate_params({"scaling": RFE_PARAMETER_CONSTRAINTS["scaling"]},
+                 prefer_skip_nested_validation=True)
 def scale_features(X, scaling="minmax") -> np.ndarray:
     """Weka SMO's preprocessing: missing values -> column mean, then each column scaled to
     [0, 1] (``"minmax"``; constant columns -> 0), or standardised (``"standard"``), or left
     as is (``None``)."""
-    if scaling not in SCALINGS:
-        raise ValueError(f"scaling must be one of {SCALINGS}, got {scaling!r}")
     X = np.array(X, dtype=float)
     miss = np.isnan(X)
     if miss.any():
@@ -226,6 +229,7 @@ def rfe_order_plain(X, y, C=1.0, schedule=None, tol=1e-3, groups=None) -> np.nda
     return np.asarray(eliminated[::-1], dtype=np.intp)
 
 
+@validate_params({"nominal": _NOMINAL}, prefer_skip_nested_validation=True)
 def encode_nominal(X, categorical=None, nominal="binarize"):
     """Weka SMO's handling of nominal features before the SVM: missing nominal values -> the
     mode; a binary nominal feature stays one 0/1 column; a feature with more than two values
@@ -240,8 +244,6 @@ def encode_nominal(X, categorical=None, nominal="binarize"):
     categorical = np.asarray(categorical, dtype=bool)
     if categorical.shape != (p,):
         raise ValueError(f"categorical must be a mask of {p} features, got shape {categorical.shape}")
-    if nominal not in ("binarize", "error"):
-        raise ValueError(f"nominal must be 'binarize' or 'error', got {nominal!r}")
     cols, groups = [], []
     for j in range(p):
         x = X[:, j]
@@ -262,6 +264,7 @@ def encode_nominal(X, categorical=None, nominal="binarize"):
     return np.hstack(cols), np.asarray(groups, dtype=np.intp)
 
 
+@validate_params({"scheme": DECOMPOSITIONS}, prefer_skip_nested_validation=True)
 def binary_problems(y, scheme="ova"):
     """The binary problems of a multiclass decomposition of class codes ``y`` (0..c-1).
 
@@ -277,14 +280,12 @@ def binary_problems(y, scheme="ova"):
         return [(f"{classes[1]}vs{classes[0]}", np.arange(y.size), (y == classes[1]).astype(int))]
     if scheme == "ova":
         return [(f"{a}vsRest", np.arange(y.size), (y == a).astype(int)) for a in classes]
-    if scheme == "ovo":
-        out = []
-        for i, a in enumerate(classes):
-            for b in classes[i + 1:]:
-                idx = np.flatnonzero((y == a) | (y == b))
-                out.append((f"{a}vs{b}", idx, (y[idx] == a).astype(int)))
-        return out
-    raise ValueError(f"scheme must be 'ova' or 'ovo', got {scheme!r}")
+    out = []  # "ovo"
+    for i, a in enumerate(classes):
+        for b in classes[i + 1:]:
+            idx = np.flatnonzero((y == a) | (y == b))
+            out.append((f"{a}vs{b}", idx, (y[idx] == a).astype(int)))
+    return out
 
 
 def rfe_orders(X, y, scheme="ova", C=1.0, schedule=None, tol=1e-3, max_iter=-1, groups=None):
@@ -313,11 +314,11 @@ class SVMRFE(BaseRanker):
 
     Parameters
     ----------
-    C : float, default 0.1
+    C : float > 0, default 0.1
         SVM box constraint (Slavkov 2018/2020: 0.1; Weka's default 1.0).
     step : int >= 1 or float in (0, 1), default 1
         Features removed per iteration, or the fraction removed.
-    threshold, final_step : int, default 0 and 1
+    threshold, final_step : int >= 0 and int >= 1, default 0 and 1
         The elimination rule (:func:`elimination_schedule`).
     schedule : {"weka", "izetta"}, default "weka"
         Weka 3.6 SVMAttributeEval, or Izetta 2017, Sec. 3.1 (``step=0.1, threshold=20,
@@ -326,9 +327,9 @@ class SVMRFE(BaseRanker):
         Weka's one-vs-rest per class (orders dealt), or one-vs-one.
     scaling : {"minmax", "standard", None}, default "minmax"
         Weka SMO's [0, 1] normalisation, standardisation, or none.
-    tol : float, default 1e-3
+    tol : float > 0, default 1e-3
         libsvm stopping tolerance.
-    max_iter : int, default -1
+    max_iter : int >= -1, default -1
         libsvm iteration limit (-1: none).
     categorical : None, bool mask, int category counts, or ``Dataset.categories``
         Nominal features (codes 0..k-1, NaN missing). ``None``: a DataFrame's ``category``
@@ -368,6 +369,12 @@ class SVMRFE(BaseRanker):
     (2, (30, 1))
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints, **RFE_PARAMETER_CONSTRAINTS,
+        "multiclass": DECOMPOSITIONS,
+        "categorical": [None, "array-like"],
+        "nominal": _NOMINAL,
+    }
     _nominal = True
 
     def __init__(self, C=0.1, step=1, threshold=0, final_step=1, schedule="weka",
@@ -387,9 +394,6 @@ class SVMRFE(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        check_positive("C", self.C)
-        if self.multiclass not in ("ova", "ovo"):
-            raise ValueError(f"multiclass must be 'ova' or 'ovo', got {self.multiclass!r}")
         Xe, groups = encode_nominal(X, self.categorical_, self.nominal)
         Xs = scale_features(Xe, self.scaling)
         sched = elimination_schedule(X.shape[1], self.step, self.threshold, self.final_step,
