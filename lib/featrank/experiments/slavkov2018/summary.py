@@ -3,7 +3,8 @@
 
 Every reported number of Tables 1, 3 and 5 is one row with its rule: Table 1's signs by
 **direction** (its values belong to the paper's own pair of curves, which is not
-published), Tables 3 and 5 by **value** with our standard error; Fig. 2 and "ECA rises with
+published), Tables 3 and 5 by **value** with our standard error (Table 5's over the CV folds,
+corrected for the folds' shared training data); Fig. 2 and "ECA rises with
 θ" by **all cases**; Fig. 3 by **ordering**, **significance** and **no difference**, each
 with the paper's test (Friedman + Nemenyi) and the pairwise Wilcoxon–Holm test beside it.
 Every p-value a verdict rests on is adjusted by Holm over the notebook's one family.
@@ -149,7 +150,19 @@ def _fig2_row(heights) -> dict:
                finding="fig2-between")
 
 
-def _table5_rows(ours5, se5, paper5, reading: str) -> list:
+def cv_inflation(n_folds: int) -> float:
+    """The factor by which the SE of a k-fold CV mean over its folds understates its sampling
+    error, the folds sharing their training data: Nadeau & Bengio (2003)'s correction,
+    sqrt(1 + k · n_test / n_train) = sqrt(1 + k / (k − 1)).
+
+    >>> round(cv_inflation(10), 3)
+    1.453
+    """
+    return math.sqrt(1 + n_folds / (n_folds - 1))
+
+
+def _table5_rows(ours5, se5, paper5, reading: str, n_folds: int) -> list:
+    se5 = se5 * cv_inflation(n_folds)
     rows = []
     common = [d for d in paper5.index if d in ours5.index]
     for group, finding in (("UCI", "table5-uci"), ("microarray", "table5-microarrays")):
@@ -228,7 +241,7 @@ def _check_row(paper5) -> dict:
 
 # --- the summary -----------------------------------------------------------------------------
 
-def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None,
+def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_folds: int = 10,
                          profile: str | None = None) -> pd.DataFrame:
     """The paper's claims (Tables 1, 3, 5; Figs. 2, 3) against ours, one row per reported
     number or claim, every verdict by a rule of :mod:`featrank.experiments.claims`.
@@ -246,7 +259,11 @@ def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None,
         realisations per θ, :func:`.uncertainty.curve_heights`.
     table5_parts : tuple, optional
         ``({reading: (ours5, se5)}, paper5)``, rows datasets by the paper's names, readings
-        of :data:`READINGS`; None when no dataset of Table 4 ran.
+        of :data:`READINGS`; ``se5`` the plain SE over the CV folds
+        (:func:`.uncertainty.table5_se`), inflated here by :func:`cv_inflation`; None when no
+        dataset of Table 4 ran.
+    n_folds : int
+        The folds of Table 5's cross-validation.
     profile : str, optional
         The run's profile (default: the active one).
     """
@@ -271,7 +288,7 @@ def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None,
         p_fr = adj[at]
         w = w.assign(p_family=adj[at + 1: at + 1 + len(w)])
         at += 1 + len(w)
-        rows += _table5_rows(ours5, se5, paper5, reading)
+        rows += _table5_rows(ours5, se5, paper5, reading, n_folds)
         rows += _fig3_rows(ours5, paper5, reading, p_fr, w)
     if table5_parts is not None:
         rows.append(_check_row(paper5))
