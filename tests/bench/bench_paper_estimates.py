@@ -468,10 +468,10 @@ def _nb04(seed=0):
     from featrank.experiments import slavkov2018 as E18
     from featrank.experiments import slavkov2020 as E
 
-    S = _settings("04_slavkov2018_eca_score")["S"]
+    S = E18.PROFILES["paper"]
     if "combined" not in _PASS:
         _nb05(seed)
-    syn, real = S["syn"], S["real"]
+    syn, real = S.syn, S.real
     scale = lambda spec, n: (len(E.resolve_sizes(spec["sizes"], n))
                              / len(E.resolve_sizes("paper", n)) * spec["n_repeats"]
                              * spec["n_folds"] / 10)
@@ -480,11 +480,13 @@ def _nb04(seed=0):
     task = dict(dataset="combined", theta=0.1, index=0, seed=seed, **syn)
     one = _clock(E.noisy_curves, task, E.CACHE)[1]
     rank = _PASS["combined"][1]
-    parts = {"synthetic R_theta": one * (1 + len(S["thetas"]) * S["n_noisy"]),
+    parts = {"synthetic R_theta": one * (1 + len(S.thetas) * S.n_noisy),
              "synthetic pair (Table 1)": one * 2 + rank}
-    sel = E18.table4_datasets() if S["datasets"] is None else (
-        E18.table4_datasets(**S["datasets"]) if isinstance(S["datasets"], dict) else
-        E18.table4_datasets().query("name in @S['datasets']", local_dict={"S": S}))
+    sel = E18.table4_datasets()
+    if S.datasets is not None:
+        sel = sel[sel["name"].isin(S.datasets)]
+    elif S.datasets_filter:
+        sel = E18.table4_datasets(**S.datasets_filter)
     untimed = []
     for d, n in zip(sel["name"], sel["n_features"]):
         if d not in _PASS:
@@ -493,11 +495,11 @@ def _nb04(seed=0):
         one, rank = _PASS[d]
         parts[d] = one * scale(real, n) * len(E18.METHODS) + rank
     if "breast-w" in _PASS:
-        parts["expected curve breast-w"] = _PASS["breast-w"][0] * scale(real, 9) * S["n_random"]
+        parts["expected curve breast-w"] = _PASS["breast-w"][0] * scale(real, 9) * S.n_random
     cpu = sum(parts.values())
     return [_row("nb04 paper profile (estimate)", cpu,
                  dict(sorted(parts.items(), key=lambda kv: -kv[1])[:6]),
-                 f"synthetic {syn}, {len(S['thetas'])} thetas x {S['n_noisy']}; Table 5 on "
+                 f"synthetic {syn}, {len(S.thetas)} thetas x {S.n_noisy}; Table 5 on "
                  f"{len(sel)} available datasets, {real}; per-pass costs from the notebook 05 "
                  "estimate (same task functions), scaled to these CV and size grids; counted "
                  "as if run alone (with notebook 05 run first its rankings are cached)",

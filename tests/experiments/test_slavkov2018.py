@@ -7,8 +7,8 @@ import pytest
 
 from featrank.evaluate.ecascore import WEIGHTINGS, eca
 from featrank.experiments import slavkov2018 as s18
-from featrank.experiments import slavkov2018_scale as s18x
-from featrank.experiments import slavkov2018_summary as s18v
+from featrank.experiments.slavkov2018 import scale as s18x
+from featrank.experiments.slavkov2018 import summary as s18v
 
 
 def _curves(ffa, rfa, sizes=None):
@@ -174,25 +174,42 @@ def test_curve_heights_by_hand():
     assert np.allclose(h[["ffa_se", "rfa_se"]].to_numpy(), 0.0)
 
 
-def test_table3_cells_tolerance_by_hand():
-    t3 = pd.DataFrame({"0.1": [0.10], "corr": [np.nan]}, index=["dist"])
-    paper = pd.DataFrame({"0.1": [0.13]}, index=["dist"])
-    se = pd.DataFrame({"0.1": [0.01], "corr": [np.nan]}, index=["dist"])
-    # 4 realisations vs 100: tol = 2 * 0.01 * sqrt(1 + 4/100) = 0.0204 < 0.03
-    cells = s18v.table3_cells(t3, paper, se, 4)
-    assert cells.loc[0, "tol"] == pytest.approx(0.02 * np.sqrt(1.04))
-    assert not cells.loc[0, "within"]
-    assert s18v.table3_cells(t3, paper.assign(**{"0.1": 0.12}), se, 4).loc[0, "within"]
+def test_table3_value_rows_take_the_papers_se_from_its_100_realisations():
+    """A Table 3 cell is a value row: ours ± SE against the paper's, whose SE is ours scaled
+    to its 100 realisations combined with its printing (4 realisations here: paper SE
+    sqrt((0.01 · 0.2)² + 0.005²) = 0.0054, combined 0.0114; 0.13 is 2.6 SE off)."""
+    t3 = pd.DataFrame({"0.1": [0.10]}, index=["dist"])
+    se = pd.DataFrame({"0.1": [0.01]}, index=["dist"])
+    rows = s18v._table3_rows(t3, se, pd.DataFrame({"0.1": [0.13]}, index=["dist"]), 4)
+    assert rows[0]["agrees"] == "no" and "2.6 combined SE" in rows[0]["why_not"]
+    rows = s18v._table3_rows(t3, se, pd.DataFrame({"0.1": [0.12]}, index=["dist"]), 4)
+    assert rows[0]["agrees"] == "yes" and rows[0]["finding"] == "table3-dist"
 
 
-def test_verdict_rules():
-    assert s18v.count_verdict(1, 1) == "yes" and s18v.count_verdict(1, 2) == "no"
-    with pytest.raises(ValueError):
-        s18v.count_verdict(3, 2)
-    assert s18v.monotone_verdict([3, 2, 1], [0, 0, 0], increasing=False) == ("yes", 2, 2)
-    # a fall of 0.3 with SEs 0.1 each: 0.3 > 2 * sqrt(0.02) = 0.28 -> no
-    assert s18v.monotone_verdict([1, 0.7], [0.1, 0.1])[0] == "no"
-    assert s18v.monotone_verdict([1, 0.75], [0.1, 0.1])[0] == "partly"
+def test_steps_count_rises_and_falls():
+    assert s18v._steps([1, 2, 3], increasing=True) == (2, 2)
+    assert s18v._steps([1, 2, 1.9], increasing=True) == (1, 2)
+    assert s18v._steps([3, 2, 1], increasing=False) == (2, 2)
+
+
+def test_table1_tests_are_one_sided_and_corrected_for_cv():
+    """Per-fold FFA_δ 0.01, 0.03, 0.05 with 80/20 splits: t = 1.964, two-sided p = 0.188
+    (the corrected resampled t-test's own example), one-sided 0.094 for > 0."""
+    t1 = pd.DataFrame({"uniform": [0.03, -0.04, 0.035]}, index=["FFA_delta", "RFA_delta", "ECA"])
+    folds = np.array([[[0.01], [-0.04], [0.025]], [[0.03], [-0.05], [0.04]],
+                      [[0.05], [-0.03], [0.04]]])
+    ffa, rfa = s18v.table1_tests(t1, folds, 80, 20)
+    assert ffa["p"] == pytest.approx(0.188 / 2, abs=1e-3) and ffa["expected"] == 1
+    assert ffa["se"] == pytest.approx(np.sqrt((1 / 3 + 1 / 4) * 0.0004))
+    assert rfa["expected"] == -1 and rfa["p"] < 0.1
+
+
+def test_averaging_changes_nothing_for_the_linear_weightings():
+    gt, fam, _ = _theta_family(0.02)
+    t = s18.averaging_table(gt, fam)
+    linear = t[t["weighting"].isin(["uniform", "inverse_size"])]
+    assert np.allclose(linear["diff"], 0.0, atol=1e-12)
+    assert not np.allclose(t.loc[t["weighting"] == "magnitude", "diff"], 0.0)
 
 
 def test_eca_cells_half_and_every_size():
@@ -235,14 +252,14 @@ def test_rf_inversion_negates_rf_and_counts_signs():
 
 
 def test_fig3_tests_follow_demsars_procedure():
-    f3 = s18v.fig3_tests(s18.paper_table("table5"))
+    f3 = s18.fig3_tests(s18.paper_table("table5"))
     assert f3["rejects"] and sorted(f3["beats_control_nemenyi"]) == ["IG", "ReliefF", "SVM-RFE"]
     assert sorted(f3["beats_control_holm"]) == ["IG", "ReliefF", "SVM-RFE"]
-    assert s18v.nemenyi_cd_of(f3) == pytest.approx(0.886, abs=5e-4)
+    assert s18.nemenyi_cd_of(f3) == pytest.approx(0.886, abs=5e-4)
     # no difference at all: Friedman does not reject, so nothing beats the control
     flat = pd.DataFrame(np.tile([1.0, 2.0, 3.0, 4.0], (6, 1)), columns=list(s18.METHODS))
     flat.iloc[::2] = flat.iloc[::2, ::-1].to_numpy()
-    f0 = s18v.fig3_tests(flat)
+    f0 = s18.fig3_tests(flat)
     assert not f0["rejects"] and f0["beats_control_nemenyi"] == [] and f0["beats_control_holm"] == []
 
 
@@ -255,31 +272,48 @@ def _summary_inputs(t5_scale=1.0):
     heights = pd.DataFrame({"ffa": [0.9, 0.85, 0.8], "ffa_se": 0.001, "rfa": [0.5, 0.6, 0.7],
                             "rfa_se": 0.001}, index=[0.0, 0.5, 1.0])
     t1 = pd.DataFrame({w: {"FFA_delta": 0.02, "RFA_delta": -0.04, "ECA": 0.03} for w in WEIGHTINGS})
-    t1_se = t1.abs() * 0.1
+    folds = np.array([t1.to_numpy() * f for f in np.linspace(0.9, 1.1, 10)])
     paper5 = s18.paper_table("table5")
     ours5 = paper5 * t5_scale
     se5 = pd.DataFrame(0.002, index=paper5.index, columns=paper5.columns)
-    return dict(table1_pair=(t1, t1_se, s18.paper_table("table1")),
+    return dict(table1_parts=(t1, folds, s18.paper_table("table1"), 900, 100),
                 table3_parts=(t3, se3, paper3, 100, heights),
-                table5_parts=(ours5, se5, paper5))
+                table5_parts=({s18v.WHOLE: (ours5, se5), s18v.IN_FOLD: (ours5, se5)}, paper5))
 
 
 def test_summary_agrees_everywhere_on_the_papers_own_numbers():
     """Fed the paper's values as ours, every reproduction row says yes (and the check row
     n/a): the rules are not stricter than the claims."""
     s = s18v.reproduction_summary(**_summary_inputs(), profile="quick")
-    assert list(s.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile"]
-    check = s["claim"].str.startswith("Check of our statistics code")
+    assert list(s.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile",
+                               "reading", "finding"]
+    check = s["finding"] == "stats-check"
     assert (s.loc[check, "agrees"] == "n/a").all()
     assert (s.loc[~check, "agrees"] == "yes").all(), s.loc[s.agrees != "yes", ["claim", "ours"]]
+    assert set(s["finding"]) <= set(s18v.FINDINGS)
+    assert s18v.changed_by_reading(s).empty
 
 
 def test_summary_says_no_with_reasons_when_table5_is_halved():
-    s = s18v.reproduction_summary(**_summary_inputs(0.5), scale=None, profile="quick")
-    t5 = s[s["claim"].str.startswith("Table 5 values")]
-    assert len(t5) == 2 and (t5["agrees"] == "no").all()
+    s = s18v.reproduction_summary(**_summary_inputs(0.5), profile="quick")
+    uci = s[(s["finding"] == "table5-uci") & s["claim"].str.contains("mean of")]
+    assert len(uci) == 2 and (uci["agrees"] == "no").all()     # one per reading
     assert (s.loc[s.agrees != "yes", "why_not"].str.len() > 0).all()
-    assert s.loc[s["claim"].str.contains("negative"), "agrees"].item() == "yes"  # signs kept
+    assert (s.loc[s["claim"].str.contains("negative"), "agrees"] == "yes").all()  # signs kept
+    f = s18v.findings_table(s)
+    assert set(f.loc[f["finding"] == "table5-uci", "verdict"]) == {"no"}
+    assert (s["why_not"].str.len() < 120).all()
+
+
+def test_summary_gives_one_row_per_reading_and_names_the_changes():
+    parts = _summary_inputs()
+    (by, paper5) = parts["table5_parts"]
+    ours5, se5 = by[s18v.IN_FOLD]
+    by[s18v.IN_FOLD] = (ours5.assign(RF=ours5["RF"].abs()), se5)
+    s = s18v.reproduction_summary(**parts, profile="quick")
+    changed = s18v.changed_by_reading(s)
+    assert "Table 5: random forest negative where the paper's is (Sec. 5.3)" in set(changed["claim"])
+    assert (changed[s18v.WHOLE] == "yes").all()
 
 
 def test_summary_without_table5():
@@ -297,17 +331,6 @@ def test_scale_table_base_ratio_on_the_variants_own_cells():
     assert t.loc["heart only", "uci_ratio"] == pytest.approx(1.0)
     assert t.loc["heart only", "uci_base_ratio"] == pytest.approx(2.0)
     assert np.isnan(t.loc["heart only", "micro_ratio"])
-
-
-def test_summary_quotes_the_candidate_causes_where_table5_disagrees():
-    parts = _summary_inputs(0.5)
-    ours5, _, paper5 = parts["table5_parts"]
-    scale = s18x.scale_table({"as computed": ours5, "(a) without the ½": 2 * ours5,
-                             "partial": 2 * ours5.loc[["heart", "colon"]]}, paper5, base=ours5)
-    s = s18v.reproduction_summary(**parts, scale=scale, profile="quick")
-    why = s.loc[s["claim"].str.startswith("Table 5 scale, UCI"), "why_not"].item()
-    assert "(a) without the ½: paper/ours 1.00" in why and "a variant explains" in why
-    assert "partial: paper/ours 1.00 on 3 cells (as computed there: 2.00)" in why
 
 
 def test_variant_curves_reproduce_the_shared_task_at_the_papers_settings(tmp_path, monkeypatch):

@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..store import task
-from .slavkov2018 import METHOD_RANKERS, METHODS, MICROARRAYS, NOTEBOOK, SCALE_METHODS
-from .slavkov2018_summary import fig3_tests
+from .fig3 import fig3_tests
+from .tables import METHOD_RANKERS, METHODS, MICROARRAYS, NOTEBOOK, SCALE_METHODS
+from .tasks import variant_curves
 
 # --- Table 5's scale: candidate causes, one small experiment each ---------------------------
 
@@ -88,33 +88,11 @@ def scale_table(variants: dict, paper: pd.DataFrame, *, base: pd.DataFrame | Non
     return pd.DataFrame(rows).set_index("variant")
 
 
-@task("slavkov2018.variant_curves", version="2")
-def variant_curves(dataset: str, ranker: str, C: float = 0.1, one_hot: bool = True,
-                   n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0):
-    """Task: the curves of ``ranker``'s ranking (the cached one notebook 05 uses) under the
-    SVM of Sec. 5.2 with another complexity ``C`` and/or nominal attributes entering as
-    numeric codes (``one_hot=False``, what the shared curve tasks did before they passed the
-    nominal mask on) instead of Weka's NominalToBinary (``one_hot=True``: one 0/1 column per
-    value, as Weka's SMO and the shared tasks do). Same CV folds as the shared tasks
-    (1 × ``n_folds``)."""
-    from ..evaluate import error_curves
-    from ..learners import make_learner
-    from . import slavkov2020 as s20
-
-    ds = s20.load_dataset(dataset, data_seed)
-    order = s20.cached_ranking(dataset, ranker, seed=seed, data_seed=data_seed)
-    mask = ds.categorical if one_hot else None
-    model = make_learner("svm", categorical=mask, C=float(C))
-    return error_curves(ds.X, ds.y, order, model, sizes=s20.resolve_sizes(sizes, ds.n_features),
-                        cv=s20.cv_splitter(dataset, 1, n_folds, seed), n_repeats=1,
-                        categorical=mask, random_state=s20.cv_seed(seed, dataset))
-
-
 def variant_study(datasets, methods=METHODS, *, C: float = 0.1, one_hot: bool = True,
                   n_folds: int = 10, sizes="paper", seed: int = 0, n_jobs=None) -> dict:
     """``{(dataset, method): Curves}`` of :func:`variant_curves` (one stored task per cell,
     in this notebook's store)."""
-    from ..parallel import run_tasks
+    from ...parallel import run_tasks
 
     keys = [(d, m) for d in datasets for m in methods]
     tasks = [dict(dataset=d, ranker=METHOD_RANKERS[m], C=float(C), one_hot=bool(one_hot),
@@ -139,7 +117,7 @@ def rf_inversion(ours: pd.DataFrame, paper: pd.DataFrame, *, method: str = "RF")
     The paper's Table 5 as "ours": inverting RF flips the sign of every cell it touches (all
     28, then the 6 negative ones).
 
-    >>> from featrank.experiments.slavkov2018 import paper_table
+    >>> from featrank.experiments.slavkov2018.tables import paper_table
     >>> t = rf_inversion(paper_table("table5"), paper_table("table5"))
     >>> t["RF sign as paper"].tolist()
     ['28/28', '0/28', '22/28']
@@ -167,11 +145,9 @@ def rf_inversion(ours: pd.DataFrame, paper: pd.DataFrame, *, method: str = "RF")
 
 def with_nominal(datasets) -> list:
     """The datasets (our names) that have at least one nominal attribute."""
-    from . import slavkov2020 as s20
+    from .. import slavkov2020 as s20
 
     return [d for d in datasets if bool(np.any(s20.load_dataset(d).categorical))]
-
-
 
 
 def with_cells(base: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
@@ -186,8 +162,3 @@ def with_cells(base: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
     cols = [m for m in new.columns if m in out.columns]
     out.loc[rows, cols] = new.loc[rows, cols].to_numpy()
     return out
-
-
-#: the UCI datasets of candidate cause (d2) at the quick profile (C = 1 makes the SVM slow on
-#: the many-class and the nominal datasets; the quick run keeps to minutes)
-D2_QUICK = ("australian", "breast-w", "heart", "sonar", "tic-tac-toe")
