@@ -42,6 +42,7 @@ RIVALS = [r for r in q.RANKERS if r != "SPE w/o GS"]
 GOOD = 0.75
 #: "nearly constant", "near 0.5": within a tenth of the span from random (0.5) to perfect (1)
 TOLERANCE = 0.05
+SYMBOL = {"eta": "η", "sigma": "σ"}
 
 
 def mean_se(values) -> tuple[float, float]:
@@ -159,7 +160,7 @@ def _trend(fam, medians, x, ranker, expected, claim, paper, finding, reading="")
     t = one_sample(slopes * span, expected)
     word = "rise" if expected > 0 else "fall"
     fam.add(claim, paper, t, expected,
-            f"{ranker}: change over {x} {medians[x].min():g}→{medians[x].max():g} "
+            f"{ranker}: change over {SYMBOL.get(x, x)} {medians[x].min():g}→{medians[x].max():g} "
             f"{t['estimate']:+.3f}; {word}s in {t['n_sign']} of {t['n']} cells", finding,
             reading)
 
