@@ -94,6 +94,11 @@ def one_sample(values, expected: int) -> dict:
                 n_sign=int((np.sign(v) == expected).sum()), n=int(v.size))
 
 
+def _se_or_none(se):
+    """A standard error to judge by, or None where there is none (one value, no spread)."""
+    return se if np.isfinite(se) and se > 0 else None
+
+
 def cell_slopes(medians: pd.DataFrame, x: str, ranker: str) -> pd.Series:
     """Per cell (a combination of the other parameters of ``POINT``) the least-squares slope
     of the single experiments' AUC-FR on ``x``; cells with one value of ``x`` are left out."""
@@ -193,7 +198,8 @@ def _xor_rows(xdf):
     hi = xdf[(xdf.r >= 3) & xdf.ranker.isin(RIVALS)].groupby(["r", "rep"])["auc_fr"].mean()
     m, se = mean_se(hi)
     rows.append(row("XOR r ≥ 3: every ranker near 0.5 (Fig. 9)", "≈ 0.5", f"{m:.3f}",
-                    value(0.5, m, se, paper_se=0.0, tolerance=TOLERANCE), se=round(se, 3)))
+                    value(0.5, m, _se_or_none(se), paper_se=0.0, tolerance=TOLERANCE),
+                    se=round(se, 3) if se > 0 else ""))
     return rows
 
 
@@ -268,8 +274,10 @@ def _flat_rows(deg, bias):
         t = one_sample(cell_slopes(med, "d", "SPE-ranker") * span, -1)
         rows.append(row("SPE-ranker nearly constant over the degree (Fig. 6)", "flat",
                         f"change over d {t['estimate']:+.3f} ({t['n']} cells)",
-                        value(0.0, t["estimate"], t["se"], paper_se=0.0, tolerance=TOLERANCE),
-                        se=round(t["se"], 4), reading=reading, finding="spe-flat-over-d"))
+                        value(0.0, t["estimate"], _se_or_none(t["se"]), paper_se=0.0,
+                              tolerance=TOLERANCE),
+                        se=round(t["se"], 4) if t["se"] > 0 else "", reading=reading,
+                        finding="spe-flat-over-d"))
     return rows
 
 
