@@ -75,8 +75,8 @@ def test_reading_a_notebooks_paper_settings_keeps_the_active_profile():
     from featrank.config import active_profile, get_profile, store_dirs
 
     get_profile("quick")
-    S = est._settings("01_quevedo2007_spe_ranker")["SETTINGS"]
-    assert S["paper"]["reps"] == 30
+    ns = est._settings("03_izetta2017_multiclass_list_combination")
+    assert ns["profile"] == "paper"
     assert active_profile() == "quick"
     write, _ = store_dirs("01_quevedo2007_spe_ranker")
     assert "data/results" not in write.as_posix()

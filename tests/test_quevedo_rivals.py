@@ -1,11 +1,14 @@
 """The rivals of the SPE-ranker (Quevedo 2007, Sec. 2): each on a problem whose relevant
 variables are obvious, plus checks of each criterion against a brute-force computation."""
+from functools import partial
+
 import numpy as np
 import pytest
 from sklearn.base import clone
 
 from featrank.rankers import (FCBF, R2W2, DegroeveRFE, GSReliefK, RakotomamonjyRFE, ReliefK,
                               StoppigliaSM)
+from featrank.rankers.margin import r2w2_bound, variance_squared
 from featrank.rankers.quevedo_rivals import (_fit_dual, degroeve_criterion, knn_hits_misses,
                                              radius_squared, relief_k_scores, su_with)
 from weka_oracle import read_arff, weka_scores
@@ -129,6 +132,45 @@ def test_r2w2_decreases_its_bound():
     assert r.bound_[-1] < r.bound_[0]
     assert r.scaling_[[3, 7]].min() > np.delete(r.scaling_, [3, 7]).max()
 
+
+
+def _xor4(n=25, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, (n, 4))
+    return X, np.where(X[:, 0] * X[:, 1] + 0.3 * X[:, 2] > 0, 1, -1)
+
+
+@pytest.mark.parametrize("d, C", [(1, 1.0), (2, np.inf), (2, 1.0), (3, np.inf), (3, 1.0)])
+@pytest.mark.parametrize("radius", ["ball", "variance"])
+def test_r2w2_gradient_matches_finite_differences(d, C, radius):
+    """The analytic gradient of R^2 W^2 in the scaling factors (envelope theorem) against
+    central differences of the bound, with the SVM and the ball solved tightly."""
+    rad = partial(radius_squared, n_iter=5000) if radius == "ball" else variance_squared
+    X, y = _xor4()
+    s, h = np.array([1.2, 0.7, 1.0, 0.9]), 1e-3
+    _, grad, ok = r2w2_bound(X, y, s, d, C, rad, tol=1e-12)
+    fd = [(r2w2_bound(X, y, s + h * e, d, C, rad, tol=1e-12)[0]
+           - r2w2_bound(X, y, s - h * e, d, C, rad, tol=1e-12)[0]) / (2 * h) for e in np.eye(4)]
+    assert ok
+    assert np.abs(grad - fd).max() < 5e-3 * np.abs(fd).max()
+
+
+def test_r2w2_reports_hard_margin_fits_that_hit_the_cap():
+    """Linear, hard margin, on data no hyperplane separates: libsvm stops at its cap, and the
+    ranker counts it."""
+    X, y = _xor4()
+    assert not r2w2_bound(X, y, np.ones(4), 1, np.inf, variance_squared, max_iter=2000)[2]
+    r = R2W2(degree=1, n_iter=3, max_iter=2000).fit(X, y)
+    assert r.n_iter_ == 3 and r.n_unconverged_ == 3
+    assert R2W2(degree=1, C=1.0, n_iter=3).fit(X, y).n_unconverged_ == 0
+
+
+def test_r2w2_normalised_kernel_is_a_rescaling_of_the_inputs():
+    X, y = _quadratic()
+    c = np.sqrt(np.mean((X ** 2).sum(axis=1)))
+    a = R2W2(degree=2, n_iter=5, normalize=True).fit(X, y)
+    b = R2W2(degree=2, n_iter=5).fit(X / c, y)
+    assert np.allclose(a.scaling_, b.scaling_)
 
 def _su_brute(a, b):
     """SU = 2 (H(a) + H(b) - H(a, b)) / (H(a) + H(b)) from frequencies, in bits."""

@@ -1,7 +1,8 @@
 """Estimated wall time of each notebook's ``paper`` profile on this machine.
 
-For every notebook: read its ``paper`` settings (the settings cell of the committed notebook,
-executed with ``profile = "paper"``), count the tasks of each kind its cells submit, time one
+For every notebook: read its ``paper`` settings (the library's profile object where the
+notebook has one, else the settings cell of the committed notebook, executed with
+``profile = "paper"``), count the tasks of each kind its cells submit, time one
 (or a few) representative task(s) of each kind through the notebook's experiment module (with
 a fresh temporary ``FEATRANK_CACHE``, so nothing is reused from earlier runs), multiply, and
 divide by the cores (2 here; perfect parallelism assumed, which the task grids allow).
@@ -107,28 +108,27 @@ def _nb01(n_sample=3, seed=0):
     from one task with a tenth of its data sets."""
     from featrank.experiments import quevedo2007 as q
 
-    ns = _settings("01_quevedo2007_spe_ranker")
-    S, run = ns["S"], list(q.RANKERS) + ["FCBF"]
+    S, run = q.PROFILES["paper"], list(q.RANKERS) + ["FCBF"]
     sens = ["SPE-ranker", "Relief_k", "RM", "DM", "R2W2"]
     tasks = {}
 
     def grid(problem, points, reps, rankers, degree_of=lambda p: p["d"], k=30, std=False):
         for point in points:
             for rep in range(reps):
-                for spec in q.ranker_specs(rankers, S["c_grid"]):
+                for spec in q.ranker_specs(rankers, S.c_grid):
                     t = dict(problem=problem, rep=rep, seed=seed, degree=degree_of(point),
                              standardize=std, k=k, **spec, **point)
                     tasks[tuple(sorted(t.items(), key=lambda kv: kv[0]))] = t
 
-    for k in S["ks"]:
-        grid("poly", q.expand_grid(S["k_points"]), S["k_reps"], ("Relief_k", "GSRelief_k"), k=k)
+    for k in S.ks:
+        grid("poly", q.expand_grid(S.k_points), S.k_reps, ("Relief_k", "GSRelief_k"), k=k)
     for block in ("redundancy", "irrelevant", "degree"):
-        grid("poly", q.expand_grid(S[block]), S["reps"], run)
-    grid("poly", S["bias_points"], S["reps"], sens)
+        grid("poly", q.expand_grid(getattr(S, block)), S.reps, run)
+    grid("poly", S.bias_points, S.reps, sens)
     for std in (False, True):
-        grid("weston", [dict(n=n) for n in S["weston_n"]], S["reps"], run, lambda p: 2, std=std)
-    grid("weston", [dict(n=50, noise_var=1.0)], S["reps"], ["RM", "DM"], lambda p: 2)
-    grid("xor", [dict(r=r, n=100, m=100) for r in S["xor_r"]], S["xor_reps"], run,
+        grid("weston", [dict(n=n) for n in S.weston_n], S.reps, run, lambda p: 2, std=std)
+    grid("weston", [dict(n=50, noise_var=1.0)], S.reps, ["RM", "DM"], lambda p: 2)
+    grid("xor", [dict(r=r, n=100, m=100) for r in S.xor_r], S.xor_reps, run,
          lambda p: p["r"])
     by_kind = {}
     for t in tasks.values():
@@ -140,17 +140,17 @@ def _nb01(n_sample=3, seed=0):
         pick = rng.choice(len(ts), size=min(n_sample + 1, len(ts)), replace=False)
         cost = np.mean([_clock(q.ranking_task, ts[i], q.NOTEBOOK)[1] for i in pick][-n_sample:])
         parts[f"{kind} ({len(ts)})"] = cost * len(ts)
-    n_anti = len(S["anti_sigmas"]) * len(S["anti_ratios"])
-    small = max(1, S["anti_sets"] // 10)
-    _, c = _clock(q.anticorrelated_task, dict(sigma=float(S["anti_sigmas"][0]),
-                                              ratio=float(S["anti_ratios"][0]), n_sets=small,
+    n_anti = len(S.anti_sigmas) * len(S.anti_ratios)
+    small = max(1, S.anti_sets // 10)
+    _, c = _clock(q.anticorrelated_task, dict(sigma=float(S.anti_sigmas[0]),
+                                              ratio=float(S.anti_ratios[0]), n_sets=small,
                                               seed=seed), q.NOTEBOOK)
-    parts[f"anti-correlated ({n_anti} x {S['anti_sets']} sets)"] = c * S["anti_sets"] / small * n_anti
+    parts[f"anti-correlated ({n_anti} x {S.anti_sets} sets)"] = c * S.anti_sets / small * n_anti
     cpu = sum(parts.values())
     return [_row("nb01 paper profile (estimate)", cpu, dict(sorted(parts.items(), key=lambda kv: -kv[1])[:6]),
                  f"{len(tasks)} distinct ranking tasks; cost per ranker (and C) = mean of "
                  f"{n_sample} random tasks of its grid (after a warm-up task); anti-correlated: one task of "
-                 f"{small} sets scaled to {S['anti_sets']}. Largest parts shown.")]
+                 f"{small} sets scaled to {S.anti_sets}. Largest parts shown.")]
 
 
 # --------------------------------------------------------------------------- notebook 02

@@ -28,12 +28,13 @@ from .base import (BaseRanker, binary_pm1, check_degree, check_positive,
 _TINY = 1e-12
 
 
-def _fit_dual(K, y_pm, C, max_iter):
+def _fit_dual(K, y_pm, C, max_iter, tol=1e-3):
     """libsvm on a precomputed kernel; returns ``(sv, beta, b, converged)`` with
-    ``beta = alpha * y`` and the bias ``b`` (``f(x) = sum beta K + b``, > 0 for class +1)."""
+    ``beta = alpha * y`` and the bias ``b`` (``f(x) = sum beta K + b``, > 0 for class +1).
+    libsvm's warning on hitting ``max_iter`` is silenced: callers count ``converged``."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        svm = PrecomputedSVC(SVC(C=C, tol=1e-3, max_iter=max_iter), y_pm).fit(K)
+        svm = PrecomputedSVC(SVC(C=C, tol=tol, max_iter=max_iter), y_pm).fit(K)
     sv, beta, b = svm.binary_dual()
     return sv, beta, b, svm.status == 0
 
@@ -218,6 +219,28 @@ def variance_squared(K):
     return float(g @ np.diag(K) - g @ K @ g), g
 
 
+def r2w2_bound(X, y_pm, s, d, C, radius=radius_squared, max_iter=20_000, tol=1e-3):
+    """The radius-margin bound ``R^2 ||w||^2`` of the SVM with kernel
+    ``(<s*x, s*x'> + 1)^d`` (plus ``I / C`` for a finite ``C``: the 2-norm soft margin) and
+    its analytic gradient in ``s`` (envelope theorem; see :class:`R2W2`). ``radius`` is
+    :func:`radius_squared` or :func:`variance_squared`. Returns ``(bound, grad, converged)``,
+    ``converged`` being libsvm's flag for the hard-margin SVM (``C = 1e8``) on that kernel."""
+    n = X.shape[0]
+    G = (X * s) @ (X * s).T + 1.0
+    K = G ** d
+    K[np.diag_indices(n)] += (1.0 / C if np.isfinite(C) else 0.0) + 1e-10 * np.mean(np.diag(K))
+    sv, beta, _, ok = _fit_dual(K, y_pm, 1e8, max_iter, tol)
+    W2 = float(beta @ K[np.ix_(sv, sv)] @ beta)
+    R2, g = radius(K)
+    K1 = G ** (d - 1)
+    Xs = X[sv]
+    B = np.outer(beta, beta) * K1[np.ix_(sv, sv)]
+    dW = -np.einsum("ki,ki->i", B @ Xs, Xs)
+    Gm = np.outer(g, g) * K1
+    dR = (g * np.diag(K1)) @ X ** 2 - np.einsum("ki,ki->i", Gm @ X, X)
+    return R2 * W2, 2 * d * s * (R2 * dW + W2 * dR), ok
+
+
 class R2W2(BaseRanker):
     """R^2 W^2 (Weston et al. 2001; Quevedo 2007, Eqs. 5-6): scaling factors ``s`` of the
     inputs, ``K_s(x, x') = (<s*x, s*x'> + 1)^degree``, found by gradient descent on the
@@ -229,11 +252,13 @@ class R2W2(BaseRanker):
     ``d||w||^2/ds_k = -sum beta_i beta_j dK_ij/ds_k``,
     ``dR^2/ds_k = sum g_i dK_ii/ds_k - sum g_i g_j dK_ij/ds_k``, with
     ``dK_ij/ds_k = 2 d s_k x_ik x_jk (<s*x_i, s*x_j> + 1)^(d-1)``.
-    Open choices: ``s`` starts at 1; each step moves ``s`` by ``-step * grad / max|grad|``
-    and clips at 0; ``n_iter`` steps. Ties (variables driven to 0) are broken by how late
-    they reached 0, then by index. Spider's ``r2w2_sel`` (the paper's implementation)
-    documents 100 gradient steps and the variance in feature space in place of ``R^2``
-    (``radius="variance"``); its optimiser is not public.
+    (:func:`r2w2_bound`). Open choices: ``s`` starts at 1; each step moves ``s`` by
+    ``-step * grad / max|grad|`` and clips at 0; ``n_iter`` steps. Ties (variables driven
+    to 0) are broken by how late they reached 0, then by index. Spider's ``r2w2_sel`` (the
+    paper's implementation, public in the Spider toolbox) defaults to at most 100
+    quasi-Newton iterations (MATLAB's ``fminunc`` with a line search, stopping at a change
+    below 1e-4), a hard margin, and the variance in feature space in place of ``R^2``
+    (``use_var2``; here ``radius="variance"``); it ranks by ``|s|``.
 
     Parameters
     ----------
@@ -247,6 +272,10 @@ class R2W2(BaseRanker):
     radius : {"ball", "variance"}, default "ball"
         ``R^2`` as the smallest enclosing ball (Weston et al.) or the variance in feature
         space (Spider's default).
+    normalize : bool, default False
+        Divide the inputs by the root mean squared norm of the examples, so that the linear
+        kernel has mean diagonal 1 (unnormalised, ``(<x, x'> + 1)^degree`` on m uniform
+        inputs is dominated by its diagonal, about ``(m / 3 + 1)^degree``).
 {svm_parameters}
     Attributes
     ----------
@@ -256,7 +285,9 @@ class R2W2(BaseRanker):
     bound_ : list of float
         ``R^2 W^2`` at each iteration.
     n_iter_ : int
-        Gradient iterations run.
+        Gradient iterations run (one SVM each).
+    n_unconverged_ : int
+        SVMs stopped by ``max_iter`` (libsvm's flag).
     classes_, n_features_in_, feature_names_in_ :
         As in :class:`~featrank.rankers.base.BaseRanker`.
 
@@ -266,12 +297,14 @@ class R2W2(BaseRanker):
     _binary_only = True
 
     def __init__(self, degree: int = 1, C: float = np.inf, n_iter: int = 30, step: float = 0.1,
-                 radius: str = "ball", max_iter: int = 20_000, n_features_to_select=None):
+                 radius: str = "ball", normalize: bool = False, max_iter: int = 20_000,
+                 n_features_to_select=None):
         self.degree = degree
         self.C = C
         self.n_iter = n_iter
         self.step = step
         self.radius = radius
+        self.normalize = normalize
         self.max_iter = max_iter
         self.n_features_to_select = n_features_to_select
 
@@ -286,25 +319,16 @@ class R2W2(BaseRanker):
         s = np.ones(m)
         self.n_iter_ = 0
         zero_at = np.full(m, self.n_iter + 1)
-        X2 = X ** 2
+        if self.normalize:
+            X = X / np.sqrt(max(np.mean(np.einsum("ij,ij->i", X, X)), _TINY))
         self.bound_ = []
+        self.n_unconverged_ = 0
         for it in range(self.n_iter):
             self.n_iter_ = it + 1
-            G = (X * s) @ (X * s).T + 1.0
-            K = G ** d
-            K[np.diag_indices(n)] += (1.0 / self.C if np.isfinite(self.C) else 0.0) + \
-                1e-10 * np.mean(np.diag(K))
-            sv, beta, _, _ = _fit_dual(K, y_pm, 1e8, self.max_iter)
-            W2 = float(beta @ K[np.ix_(sv, sv)] @ beta)
-            R2, g = radii[self.radius](K)
-            self.bound_.append(R2 * W2)
-            K1 = G ** (d - 1)
-            Xs = X[sv]
-            B = np.outer(beta, beta) * K1[np.ix_(sv, sv)]
-            dW = -np.einsum("ki,ki->i", B @ Xs, Xs)
-            Gm = np.outer(g, g) * K1
-            dR = (g * np.diag(K1)) @ X2 - np.einsum("ki,ki->i", Gm @ X, X)
-            grad = 2 * d * s * (R2 * dW + W2 * dR)
+            bound, grad, ok = r2w2_bound(X, y_pm, s, d, self.C, radii[self.radius],
+                                         self.max_iter)
+            self.n_unconverged_ += not ok
+            self.bound_.append(bound)
             top = np.abs(grad).max()
             if top <= 0:
                 break
