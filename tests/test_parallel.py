@@ -418,3 +418,20 @@ def test_the_project_root_is_found_upwards_from_any_working_directory(tmp_path, 
     assert config.results_dir("01_x") == tmp_path.resolve() / "data" / "results" / "01_x"
     monkeypatch.chdir(tmp_path.parent)                 # outside any checkout: where it runs
     assert config.project_root() == tmp_path.parent.resolve()
+
+
+def test_a_run_lacking_data_computes_into_the_scratch_store(tmp_path, monkeypatch):
+    """Without some datasets a notebook runs on what it has (fallback datasets whose results
+    the committed store does not hold): it computes them into the scratch store, and neither
+    stops as stale nor writes the committed store."""
+    committed = tmp_path / "committed"
+    monkeypatch.setattr(config, "committed_profile",
+                        lambda ns: "quick" if ns == "98_nb" else None)
+    monkeypatch.setattr(config, "results_dir", lambda ns=None: committed / (ns or ""))
+    monkeypatch.setattr(config, "_INCOMPLETE", {"98_nb"})
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("FEATRANK_STORE", "stored")
+    config.get_profile("quick")
+    assert run_tasks(_count, [{"x": 3}], n_jobs=1, cache="98_nb", progress=False) == [9]
+    assert not committed.exists()
+    assert list((tmp_path / "cache" / "store" / "98_nb").rglob("*.json"))

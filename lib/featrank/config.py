@@ -202,13 +202,15 @@ def store_dirs(namespace: str) -> tuple[Path, list[Path]]:
 def commits_store(namespace: str) -> bool:
     """True when this run writes the results of ``namespace`` into its committed store: a
     notebook run at ``paper`` or ``reduced``, or at the notebook's committed profile (unless
-    ``$FEATRANK_STORE=refresh``: a recomputation for comparison stays in the scratch store).
+    ``$FEATRANK_STORE=refresh``: a recomputation for comparison stays in the scratch store),
+    and never a run that lacks some of the notebook's datasets (:func:`mark_incomplete`: what
+    it computes on the data it has goes to the scratch store).
 
     >>> commits_store("any-name-of-your-own")
     False
     """
     profile, committed = active_profile(), committed_profile(namespace)
-    if committed is None:
+    if committed is None or namespace in _INCOMPLETE:    # a run without some of its data
         return False
     return profile in STORED_PROFILES or (profile == committed and store_mode() != "refresh")
 
