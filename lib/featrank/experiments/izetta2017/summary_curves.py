@@ -87,6 +87,15 @@ def paired_test(differences, expected: int = 1) -> tuple:
     return mean, se, float(p)
 
 
+def fmt_p(p: float) -> str:
+    """A p-value as printed in the summary.
+
+    >>> fmt_p(0.0213), fmt_p(1e-9)
+    ('= 0.021', '< 0.001')
+    """
+    return "< 0.001" if p < 0.001 else f"= {p:.2g}"
+
+
 def title(d: str) -> str:
     """``"artificial1-8c"`` -> ``"Art-1-8C"``; real datasets keep their names."""
     return d.replace("artificial", "Art-")[:-1] + "C" if d.startswith("artificial") else d
@@ -176,7 +185,7 @@ def _fig1_rows(fig1, n_rel, F):
             fr = stats.friedman(blocks, higher_is_better=False)
             rows.append(row(claim, "clearly depends on k",
                             f"{', '.join(title(d) for d in cs)} at the true n: Friedman over k "
-                            f"p = {fr.pvalue:.2g}, N = {fr.n_datasets}",
+                            f"p {fmt_p(fr.pvalue)}, N = {fr.n_datasets}",
                             significance(int(fr.pvalue < 0.05), 1), reading=reading,
                             finding="fig1-depends-on-k"))
         ctrl = next(m for m in specs if np.isclose(float(m.split("@")[1]), 0.1))
