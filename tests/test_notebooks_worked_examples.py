@@ -37,3 +37,10 @@ def test_intro_states_the_committed_profile(path):
     intro = "".join(_cells(path)[0]["source"])
     assert "Which profile produced the outputs shown" in intro
     assert f"`{committed}` profile" in intro
+
+
+@pytest.mark.parametrize("path", PAPERS, ids=lambda p: p.stem)
+def test_deviations_from_the_paper_are_listed_near_the_top(path):
+    """A reader meets every departure from the paper's protocol before any result."""
+    first = [("".join(c["source"]).lstrip()) for c in _cells(path)[:5] if c["cell_type"] == "markdown"]
+    assert any(text.startswith("## Deviations from the paper") for text in first)

@@ -234,15 +234,15 @@ def _nb03(seed=0, profile="paper"):
     every size or once per split) and scaled to all sizes and every method."""
     from featrank.experiments import izetta2017 as E
 
-    S = _settings("03_izetta2017_multiclass_list_combination", profile)["SETTINGS"]
-    per_split = S.get("C_at", "size") == "split" and len(S["C_grid"]) > 1
+    S = E.PROFILES[profile]
+    per_split = S.C_at == "split" and len(S.C_grid) > 1
     cv_at = {"C_at": "split"} if per_split else {}
-    ns, splits = S["n_samples"], S["n_splits"]
-    calls = [(S["fig1"], [f"K-First@{k}" for k in S["fig1_k"]], "ovo"),
-             (S["fig2"], ["Av-SD@max_sd", "Av-SD@min_sd", "3Q-SD@max_sd", "3Q-SD@min_sd"], "ovo"),
-             (S["fig3"], E.METHODS, "ova"), (S["fig3"], E.METHODS, "ovo"),
-             (S["fig4"], E.METHODS, "ovo"), (S["real"], E.METHODS + E.ZHOU, "ovo")]
-    lists = {(d, sch) for ds, _, sch in calls for d in ds} | {(d, "ovo") for d in S["tables"]}
+    ns, splits = S.n_samples, S.n_splits
+    calls = [(S.fig1, [f"K-First@{k}" for k in S.fig1_k], "ovo"),
+             (S.fig2, ["Av-SD@max_sd", "Av-SD@min_sd", "3Q-SD@max_sd", "3Q-SD@min_sd"], "ovo"),
+             (S.fig3, E.METHODS, "ova"), (S.fig3, E.METHODS, "ovo"),
+             (S.fig4, E.METHODS, "ovo"), (S.real, E.METHODS + E.ZHOU, "ovo")]
+    lists = {(d, sch) for ds, _, sch in calls for d in ds} | {(d, "ovo") for d in S.tables}
     # representative datasets: the artificial ones are alike (3000 x 515); real: Multi-F is
     # the largest, the robot sets are smaller than Libras (Libras' costs used for them)
     rep = lambda d: ("artificial1-8c" if d.startswith("artificial") else
@@ -255,12 +255,12 @@ def _nb03(seed=0, profile="paper"):
             p = E.split_data(**kw)[0].shape[1]
             # paper: the sizes of one point (+ the 10, 20 and n_rel always added), as the
             # CV dominates; per-split C: a whole curve, as the data preparation does
-            sizes = S["sizes"] if per_split else (int(p // 2),)
+            sizes = S.sizes if per_split else (int(p // 2),)
             if per_split:                          # stored first: the curve finds it
-                _, cost_C[d] = _clock(E.split_C_task, dict(kw, C_grid=tuple(S["C_grid"])),
+                _, cost_C[d] = _clock(E.split_C_task, dict(kw, C_grid=tuple(S.C_grid)),
                                       E.CACHE)
             out, c = _clock(E.curve_task, dict(kw, methods=("K-First",), sizes=sizes,
-                                               C_grid=tuple(S["C_grid"]), **cv_at), E.CACHE)
+                                               C_grid=tuple(S.C_grid), **cv_at), E.CACHE)
             cost_point[d], p_of[d] = c / len(out["sizes"]), p
             if d == "Libras":
                 _, cost_zhou[d] = _clock(E.zhou_task, dict(kw, method="Zhou OVO"), E.RANKINGS)
@@ -278,7 +278,7 @@ def _nb03(seed=0, profile="paper"):
     for ds, methods, sch in calls:
         for d in ds:
             r = rep(d)
-            pts = len(E.size_grid(p_of[r], S["sizes"], extra=(10, 20))) * len(methods)
+            pts = len(E.size_grid(p_of[r], S.sizes, extra=(10, 20))) * len(methods)
             n_points += pts * splits
             parts["error curves"] += cost_point[r] * pts * splits
             nz = sum(m in E.ZHOU for m in methods)
@@ -287,21 +287,21 @@ def _nb03(seed=0, profile="paper"):
     cpu = sum(parts.values())
     if per_split:
         return [_row(f"nb03 {profile} profile (estimate)", cpu, parts,
-                     f"{splits} splits, sizes={S['sizes']!r}, C grid {S['C_grid']} by 5-fold CV "
+                     f"{splits} splits, sizes={S.sizes!r}, C grid {S.C_grid} by 5-fold CV "
                      f"once per split (all features): {n_points:,} curve points (one SVM each); "
                      "a whole curve of one method timed per representative dataset, its data "
                      "preparation counted once per method (an upper bound); lists as for the "
                      "paper row. Not included: Zhou's MSVM-RFE on Multi-F and the Fig. 7 "
                      "timing grid.")]
-    by_C = _nb03_by_C(S["C_grid"], seed)
-    n_fits = n_points * (5 * len(S["C_grid"]) + 1)
+    by_C = _nb03_by_C(S.C_grid, seed)
+    n_fits = n_points * (5 * len(S.C_grid) + 1)
     floor = n_fits * by_C.pop("cheapest_fit_s") / CORES / HOUR
     by_C["note"] += (f". A floor: the protocol fits {n_fits:,} SVMs ({n_points:,} points x "
-                     f"(5 folds x {len(S['C_grid'])} C + 1)); were every fit as cheap as the "
+                     f"(5 folds x {len(S.C_grid)} C + 1)); were every fit as cheap as the "
                      f"cheapest above, that alone is {floor:,.0f} h on {CORES} cores, so 24 h "
                      "needs fits shared across C values and folds, not faster fits")
     return [by_C] + [_row("nb03 paper profile (estimate)", cpu, parts,
-                 f"{splits} splits, sizes={S['sizes']!r}, C grid {S['C_grid']} by 5-fold CV at "
+                 f"{splits} splits, sizes={S.sizes!r}, C grid {S.C_grid} by 5-fold CV at "
                  f"every size: {n_points:,} curve points (one SVM per C and fold each); cost per "
                  "point timed at p/2, 10, 20 features on artificial1-8c (all artificial sets), Multi-F, "
                  "Libras (also for the robot sets); lists timed once per representative set. "

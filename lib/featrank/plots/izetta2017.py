@@ -4,20 +4,29 @@ true number of relevant features and a grey horizontal line at the chance (or Ba
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
+import numpy as np
 
 from .style import method_color
 
 def error_panel(ax, summary, methods=None, *, n_relevant=None, chance=None, bayes=None,
-                title=None, labels=None, styles=None, colors=None, legend=True):
-    """One panel: ``summary`` rows (method, size, mean, sd) of one dataset and scheme."""
+                title=None, labels=None, styles=None, colors=None, legend=True, widths=None,
+                bands=None, band="sd"):
+    """One panel: ``summary`` rows (method, size, mean, sd, n) of one dataset and scheme.
+
+    ``widths``: line widths per method (a wide line under a thin dashed one keeps two equal
+    curves visible); ``bands``: the methods drawn with a band (default: all), ``band``:
+    ``"sd"`` (mean ± 1 SD over splits, as the paper) or ``"se"`` (mean ± 1 SE)."""
     methods = methods or list(dict.fromkeys(summary["method"]))
     for m in methods:
         s = summary[summary["method"] == m].sort_values("size")
         c = (colors or {}).get(m) or method_color(m)
         ls = (styles or {}).get(m, "-")
-        ax.plot(s["size"], s["mean"], ls, color=c, lw=1.4, label=(labels or {}).get(m, m))
-        ax.fill_between(s["size"], s["mean"] - s["sd"], s["mean"] + s["sd"], color=c, alpha=0.12,
-                        lw=0)
+        ax.plot(s["size"], s["mean"], ls, color=c, lw=(widths or {}).get(m, 1.4),
+                label=(labels or {}).get(m, m))
+        if bands is None or m in bands:
+            half = s["sd"] if band == "sd" else s["sd"] / np.sqrt(s["n"])
+            ax.fill_between(s["size"], s["mean"] - half, s["mean"] + half, color=c,
+                            alpha=0.12 if band == "sd" else 0.25, lw=0)
     if n_relevant:
         ax.axvline(n_relevant, color="k", ls=":", lw=1)
     if chance is not None:

@@ -5,10 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...parallel import run_tasks
-from ...store import task
-from . import CACHE, METHODS, _combine, _mean_se, _ns, _ranking, lists_task
-from .q3sd import group_positions
+from .protocol import METHODS
 
 
 def class_features_artificial1(n_classes: int) -> dict:
@@ -72,66 +69,6 @@ def list_relevance(lists, names, class_features: dict, top: int) -> pd.DataFrame
                      "in_top_own": float(share[own].mean()) if own.any() else np.nan,
                      "in_top_other": float(share[~own].mean()) if (~own).any() else np.nan,
                      "lists_with_feature_on_top": float(on_top[:, feats].sum(axis=0).mean())})
-    return pd.DataFrame(rows)
-
-
-@task("izetta2017.dilution_task", version="1")
-def dilution_task(dataset: str, split: int, scheme: str, k: float = 0.1, methods: tuple = METHODS,
-                  seed: int = 0, n_samples=None) -> dict:
-    """One split of :func:`ovo_dilution_table`: the :func:`list_relevance` table of its lists,
-    the mean number of lists with a noise feature in their top ``k·p``, and the mean position
-    of the relevant features after each combiner."""
-    c = int(dataset.split("-")[1][:-1])
-    n_rel = 5 * c
-    r = _ranking(lists_task, dataset=dataset, split=split, seed=seed, n_samples=n_samples,
-                 scheme=scheme)
-    L = r["orders"]
-    p = L.shape[1]
-    top = max(1, int(round(k * p)))
-    noise = np.mean([np.isin(o[:top], np.arange(n_rel, p)).sum() / (p - n_rel) for o in L])
-    return {"relevance": list_relevance(L, r["problems"], class_features_artificial1(c), top),
-            "noise_on_top": float(noise * L.shape[0]),
-            "positions": {m: group_positions(_combine(L, m), range(n_rel)) for m in methods}}
-
-
-def ovo_dilution_table(dataset: str, n_splits: int, seed: int = 0, n_samples=None,
-                       k: float = 0.1, methods=METHODS) -> pd.DataFrame:
-    """The Fig. 3 experiment on an Artificial-1 dataset: per scheme (OVA, OVO), how many lists
-    a class's features are relevant in (in the top ``k·p``), how many lists put a noise
-    feature there, and the mean position of the relevant features after each combiner
-    (mean ± SE over splits).
-
-    Returns
-    -------
-    DataFrame
-        One row per scheme: ``M`` (lists), ``own lists`` (lists involving a given class),
-        ``own share`` (own lists / M), ``class feature on top: own lists`` and ``: other
-        lists`` (share of a class's features in the top k), ``lists with a class feature on
-        top`` (mean count), ``lists with a noise feature on top`` (mean count), the
-        signal-to-noise ratio of the two, and per method the mean position of the relevant
-        features (``<method>`` and ``<method> se``).
-    """
-    if not dataset.startswith("artificial1-"):
-        raise ValueError(f"the dilution experiment needs an Artificial-1 dataset, got {dataset!r}")
-    rows = []
-    for scheme in ("ova", "ovo"):
-        tasks = [dict(dataset=dataset, split=s, scheme=scheme, k=k, methods=tuple(methods),
-                      seed=seed, n_samples=_ns(dataset, n_samples)) for s in range(n_splits)]
-        res = run_tasks(dilution_task, tasks, cache=CACHE, desc=f"{scheme.upper()} dilution")
-        pos = {m: [r["positions"][m] for r in res] for m in methods}
-        t_all = pd.concat([r["relevance"] for r in res])
-        noise = float(np.mean([r["noise_on_top"] for r in res]))
-        M = int(t_all["lists"].iloc[0])
-        row = {"scheme": scheme.upper(), "M": M, "own lists": float(t_all["own"].mean()),
-               "own share": float(t_all["own"].mean()) / M,
-               "class feature on top: own lists": float(t_all["in_top_own"].mean()),
-               "class feature on top: other lists": float(t_all["in_top_other"].mean()),
-               "lists with a class feature on top": float(t_all["lists_with_feature_on_top"].mean()),
-               "lists with a noise feature on top": noise}
-        row["signal/noise"] = row["lists with a class feature on top"] / noise if noise else np.inf
-        for m in methods:
-            row[m], row[f"{m} se"] = _mean_se(pos[m])
-        rows.append(row)
     return pd.DataFrame(rows)
 
 

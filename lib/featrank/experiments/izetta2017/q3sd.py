@@ -10,10 +10,11 @@ import numpy as np
 import pandas as pd
 
 from ...aggregate import q3_positions_sd
-from ...parallel import run_tasks
-from ...store import task
-from . import CACHE, _combine, _mean_se, _ns, _ranking, compact_order, lists_task
-from .verdicts import ROUNDING, Z_TOL
+from .protocol import _combine, _mean_se
+
+#: two variants are told apart only when they differ by more than Z_TOL standard errors plus
+#: ROUNDING: a two-sided 95 % band, plus half a unit of the integers the paper prints
+Z_TOL, ROUNDING = 2.0, 0.5
 
 
 #: 3Q-SD and Av-SD means of Izetta 2017's Tables 4-6 (reference values, never results)
@@ -34,22 +35,6 @@ def group_positions(order, features) -> float:
     """Mean position (1 = best) of ``features`` in one order."""
     pos = np.argsort(np.asarray(order)) + 1
     return float(pos[np.asarray(list(features))].mean())
-
-
-@task("izetta2017.q3_task", version="1")
-def q3_task(dataset: str, split: int, seed: int = 0, n_samples=None) -> dict:
-    """The orders of :data:`Q3_VARIANTS` on one split's OVO lists."""
-    L = _ranking(lists_task, dataset=dataset, split=split, seed=seed, n_samples=n_samples,
-                 scheme="ovo")["orders"]
-    return {"orders": {v: compact_order(f(L)) for v, f in Q3_VARIANTS.items()}}
-
-
-def q3_orders(dataset: str, n_splits: int, seed: int = 0, n_samples=None, n_jobs=None) -> dict:
-    """``{variant: [order of split 0, split 1, ...]}`` of :data:`Q3_VARIANTS` (stored)."""
-    tasks = [dict(dataset=dataset, split=s, seed=seed, n_samples=_ns(dataset, n_samples))
-             for s in range(n_splits)]
-    res = run_tasks(q3_task, tasks, n_jobs=n_jobs, cache=CACHE, desc="3Q-SD variants")
-    return {v: [r["orders"][v] for r in res] for v in Q3_VARIANTS}
 
 
 def q3_variants_table(orders_by_dataset: dict, groups: dict) -> pd.DataFrame:

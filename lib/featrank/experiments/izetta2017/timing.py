@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 
 from ...parallel import run_tasks
-from . import CACHE, METHODS, combine_timing_task
+from .protocol import CACHE, METHODS
+from .tasks import combine_timing_task
 
 
 def combination_timing(dataset: str, n_noise_grid, n_samples: int, methods=METHODS,

@@ -4,7 +4,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from featrank.datasets import izetta2017 as iz
 from featrank.experiments import izetta2017 as E
+from featrank.experiments.izetta2017.profiles import CChoice, ColumnCheck, CombineTiming
 
 
 def test_rank_stats_hand_worked():
@@ -88,64 +90,57 @@ def test_class_features_artificial1():
 
 
 # ----------------------------------------------------------------------------- verdict rules
-def test_value_rule_uses_two_se_plus_rounding():
-    assert E.value_agrees(10.0, 1.0, 12.5)          # 2.5 <= 2*1 + 0.5
-    assert not E.value_agrees(10.0, 1.0, 12.6)
-    assert E.value_agrees(3.4, np.nan, 3)           # no SE: rounding only
-    assert E.values_verdict([True, True]) == "yes"
-    assert E.values_verdict([True, False]) == "partly"
-    assert E.values_verdict([True, False, False]) == "no"
-    with pytest.raises(ValueError):
-        E.values_verdict([])
+def test_paired_test_uses_the_corrected_resampled_se_and_one_sided_p():
+    from featrank.stats import corrected_resampled_ttest
+
+    d = np.array([0.02, 0.03, 0.01, 0.02, 0.025, 0.015])
+    m, se, p = E.paired_test(d, 1)
+    res = corrected_resampled_ttest(d, 3, 1)
+    assert np.isclose(m, d.mean()) and np.isclose(p, res.pvalue / 2)
+    assert np.isclose(se, np.sqrt((1 / 6 + 1 / 3) * d.var(ddof=1)))
+    assert np.isclose(E.paired_test(d, -1)[2], 1 - res.pvalue / 2)
+    assert E.paired_test([0.0, 0.0]) == (0.0, 0.0, 1.0)          # no variation, no evidence
+    assert E.paired_test([0.01, 0.01], 1)[2] == 0.0              # the same gain every split
 
 
-def test_best_verdict_on_synthetic_scores_with_known_answers():
-    rng = np.random.default_rng(0)
-    n = 30
-    base = rng.normal(0.3, 0.02, size=n)
-    # A clearly best (lower error) than B and C, which are equal in law
-    s = pd.DataFrame({"A": base - 0.1, "B": base + rng.normal(0, 0.01, n),
-                      "C": base + rng.normal(0, 0.01, n)})
-    v = E.best_verdict(s, "A", ["B", "C"])
-    assert v["agrees"] == "yes" and v["beaten"] == {"B", "C"} and v["best"] == "A"
-    # B is not best and beats nobody: no
-    assert E.best_verdict(s, "B", ["C"])["agrees"] == "no"
-    # A best by rank but the claim puts A ahead of D, which is as good: partly
-    s2 = s.assign(D=s["A"] + rng.normal(0, 1e-3, n))
-    s2["A"] = np.minimum(s2["A"], s2["D"] - 1e-6)   # A never worse than D, by a hair
-    v2 = E.best_verdict(s2.iloc[:4], "A", ["B", "C", "D"])
-    assert v2["agrees"] == "partly" and v2["best"] == "A"
-    # one block: no test
-    assert E.best_verdict(s.iloc[:1], "A", ["B"])["agrees"] == "n/a"
+def test_family_holm_adjusts_across_every_test():
+    from featrank.experiments.izetta2017.summary_curves import Family
+    from featrank.stats import holm_adjust
+
+    F = Family()
+    idx = [F.add(p) for p in (0.01, 0.04, 0.03)]
+    with pytest.raises(RuntimeError):
+        F[idx[0]]
+    F.adjust()
+    assert np.allclose([F[i] for i in idx], holm_adjust([0.01, 0.04, 0.03]))
 
 
-def test_not_worse_verdict():
-    ok = {c: [0.0, -0.01, 0.01, 0.0] for c in "abc"}
-    assert E.not_worse_verdict(ok)["agrees"] == "yes"
-    bad = {c: [0.05, 0.06, 0.04, 0.05, 0.07] for c in "abcdef"}
-    v = E.not_worse_verdict(bad)
-    assert v["agrees"] == "no" and v["n_worse"] == 6 and v["n_mean_not_worse"] == 0
-    # one case clearly worse, the others clearly better: the case test flags it, the pooled
-    # test does not
-    mixed = {"x": [0.05, 0.06, 0.05, 0.055, 0.06, 0.05, 0.052, 0.058],
-             **{c: [-0.05, -0.06, -0.05, -0.04, -0.06, -0.05, -0.055, -0.045] for c in "abcd"}}
-    v = E.not_worse_verdict(mixed)
-    assert v["n_worse"] == 1 and v["p_pooled"] > 0.05 and v["agrees"] == "partly"
+def test_friedman_readings_block_by_dataset_or_by_split():
+    from featrank.experiments.izetta2017.summary_curves import by_reading, mean_ranks
+
+    idx = pd.MultiIndex.from_product([["d1", "d2"], [0, 1, 2]], names=["dataset", "split"])
+    s = pd.DataFrame({"A": [0.1, 0.1, 0.3, 0.1, 0.25, 0.25], "B": [0.2, 0.2, 0.2, 0.3, 0.2, 0.2]},
+                     index=idx)
+    assert by_reading(s, "datasets").shape == (2, 2)
+    assert np.allclose(by_reading(s, "datasets").loc["d1"], [0.5 / 3, 0.2])
+    assert by_reading(s, "dataset, split").shape == (6, 2)
+    assert mean_ranks(s, "datasets")["A"] == 1.0         # A's mean is lower on both datasets
+    assert mean_ranks(s, "dataset, split")["A"] == 1.5   # but A wins only 3 of the 6 splits
 
 
-def test_loglog_slope_and_scaling_verdicts():
+def test_loglog_slope_and_fig7_slope_rows():
+    from featrank.experiments.izetta2017.summary import _slope_row
+    from featrank.experiments.izetta2017.summary_curves import Family
+
     x = np.array([100, 200, 400, 800, 1600])
     noise = np.exp(np.array([0.02, -0.01, 0.0, 0.015, -0.02]))
     b, se = E.loglog_slope(x, 1e-9 * x ** 3 * noise)
     assert abs(b - 3) < 0.05 and 0 < se < 0.05
-    assert E.scaling_verdict(b, se, "cubic") == "yes"
-    assert E.scaling_verdict(b, se, "linear") == "no"
-    b1, se1 = E.loglog_slope(x, 1e-4 * x * noise)
-    assert E.scaling_verdict(b1, se1, "linear") == "yes"
-    assert E.scaling_verdict(1.6, 0.2, "power law") == "partly"
-    assert E.scaling_verdict(1.6, np.nan, "power law") == "partly"
-    with pytest.raises(ValueError):
-        E.scaling_verdict(1.0, 0.1, "quadratic")
+    F = Family()
+    cubic = _slope_row("c", "cubic", "", b, se, 5, 2.5, 1, F)
+    linear = _slope_row("l", "linear", "", b, se, 5, 1.5, -1, F)
+    F.adjust()
+    assert cubic(F)["agrees"] == "yes" and linear(F)["agrees"] == "no"
     with pytest.raises(ValueError):
         E.loglog_slope([5, 5], [1, 2])
 
@@ -153,6 +148,23 @@ def test_loglog_slope_and_scaling_verdicts():
 def test_perfectly_ranked():
     assert E.perfectly_ranked(np.array([[2, 0, 1, 3], [1, 2, 0, 3]]), 3)
     assert not E.perfectly_ranked(np.array([[2, 0, 1, 3], [1, 3, 0, 2]]), 3)
+
+
+def test_column_order_check_maps_the_shuffled_orders_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
+    runs = E.column_order_runs(["artificial1-3c"], 1, (0.1,), n_samples=120, n_jobs=1)
+    assert len(runs) == len(E.METHODS)
+    r = E.shuffled_orders_task(dataset="artificial1-3c", split=0, C_grid=(0.1,), n_samples=120)
+    p = 515
+    for m in E.METHODS:
+        assert sorted(r["orders"][m].tolist()) == list(range(p))      # a permutation of p
+    # the unshuffled error is the stored order's, recomputed on the same split and C
+    Xtr, ytr, Xte, yte, _ = E.split_data("artificial1-3c", 0, 0, 120)
+    order = E.method_order("artificial1-3c", 0, "K-First", n_samples=120)
+    err, _ = E.svm_error_curve(Xtr, ytr, Xte, yte, order, [15], (0.1,))
+    assert r["wrong_unshuffled"]["K-First"] == round(err[0] * len(yte))
+    t = E.column_order_table(runs)
+    assert set(t["method"]) == set(E.METHODS) and (t["splits"] == 1).all()
 
 
 def _fig3_table(delta, n_splits=4, seed=0):
@@ -179,8 +191,9 @@ def test_summary_fig3_verdicts_follow_the_rule():
     bad = E.reproduction_summary(fig3=_fig3_table(+0.05), n_relevant=n_rel, profile="smoke")
     row = bad.set_index("claim").loc["Fig. 3: OVO equal or better than OVA in all cases "
                                      "(error at the true n)"]
-    assert row["agrees"] == "no" and "OVO has the higher mean error" in row["why_not"]
-    assert list(bad.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile"]
+    assert row["agrees"] == "no" and row["why_not"] == "0 of 12 cases"
+    assert list(bad.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile",
+                                 "reading", "finding"]
     assert (bad.loc[bad.agrees != "yes", "why_not"].str.len() > 0).all()
 
 
@@ -193,8 +206,8 @@ def test_summary_marks_perfect_artificial3_tables_vacuous():
     t = E.reproduction_summary(orders=orders, n_relevant={"artificial3-8c": R}, profile="smoke")
     t = t.set_index("claim")
     assert t.loc["Table 6 (Art-3-8C): all methods almost equivalent", "agrees"] == "n/a"
-    row = t.loc["Table 6 (Art-3-8C): mean position of the relevant features"]
-    assert row["ours"].startswith("3Q-SD 20.5")       # the ideal (R + 1) / 2
+    row = t.loc["Table 6 (Art-3-8C): mean position of the relevant features, 3Q-SD"]
+    assert row["ours"] == 20.5                         # the ideal (R + 1) / 2
 
 
 def test_q3_support_counts_groups():
@@ -330,12 +343,14 @@ def test_dilution_positions_are_those_of_the_combined_lists(tmp_path, monkeypatc
 
 
 #: notebook 03's settings shrunk to one small dataset per figure (120 points, 2 sizes, 3 splits)
-SMALL = dict(n_splits=3, n_samples=120, sizes=[2, 5], C_grid=(0.1,), C_at="size",
-             fig1=["artificial3-3c"], fig1_k=(0.1,), fig2=["artificial1-3c"],
-             fig3=["artificial1-3c"], fig4=["artificial1-3c"], tables=["artificial1-3c"],
-             timing_noise=(20,), timing_samples=(120,), timing_base=(20, 120),
-             creading=dict(dataset="artificial1-3c", methods=("K-First",), n_splits=1,
-                           sizes=[2, 5], C_grid=(0.01, 1.0)))
+SMALL = E.PROFILES["smoke"].replace(
+    n_splits=3, n_samples=120, sizes=(2, 5), C_grid=(0.1,), C_at="size",
+    fig1=("artificial3-3c",), fig1_k=(0.1,), fig2=("artificial1-3c",),
+    fig3=("artificial1-3c",), fig4=("artificial1-3c",), tables=("artificial1-3c",),
+    timing_noise=(20,), timing_samples=(120,), timing_base=(20, 120),
+    creading=CChoice("artificial1-3c", ("K-First",), 1, (2, 5), (0.01, 1.0)),
+    combine_timing=CombineTiming((5, 20), 120, 2),
+    column_check=ColumnCheck(("artificial1-3c",), 1))
 
 
 def test_stored_splits_counts_the_complete_prefix_and_computes_nothing(tmp_path, monkeypatch):
@@ -346,7 +361,7 @@ def test_stored_splits_counts_the_complete_prefix_and_computes_nothing(tmp_path,
     first = E.per_split(SMALL, [], 2, n_jobs=1)
     assert E.stored_splits(SMALL, []) == 2
     use = dict(STORE_USE.get(E.CACHE, {}))
-    assert E.stored_splits(dict(SMALL, n_splits=2), []) == 2     # the profile's whole run
+    assert E.stored_splits(SMALL.replace(n_splits=2), []) == 2   # the profile's whole run
     assert STORE_USE.get(E.CACHE, {}) == use                     # probing counts nothing
     again = E.per_split(SMALL, [], 2, n_jobs=1)
     pd.testing.assert_frame_equal(again["fig4"], first["fig4"])
@@ -360,11 +375,83 @@ def test_stored_splits_counts_the_complete_prefix_and_computes_nothing(tmp_path,
 
 def test_fill_stores_every_split_block_by_block(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
-    E.fill(SMALL, [], "smoke", n_jobs=1, block=2)
+    E.fill(SMALL, [], n_jobs=1, block=2)
     out = capsys.readouterr().out
     assert "splits 0-1 of 3 stored" in out and "splits 0-2 of 3 stored" in out
     assert E.stored_splits(SMALL, []) == 3
     from featrank.parallel import stored_only
     with stored_only():                        # the one-off results are stored too
-        once = E.once(SMALL, "smoke")
-    assert set(once) == {"timing", "combine", "creading"}
+        once = E.once(SMALL)
+    assert set(once) == {"timing", "combine", "creading", "columns"}
+
+
+# ----------------------------------------------------------------- the artificial datasets
+@pytest.mark.parametrize("name", iz.names())
+def test_shapes_and_relevant_sets_of_table3(name):
+    d = iz.make(name, n_samples=600, random_state=1)
+    c = d.n_classes
+    R = {1: 5 * c, 2: 25, 3: 5 * c}[int(name[10])]
+    assert d.X.shape == (600, R + 500)
+    assert d.relevant.tolist() == list(range(R))
+    assert np.all(d.relevance[:R] > 0) and np.all(d.relevance[R:] == 0)
+    counts = np.bincount(d.y)
+    assert counts.max() - counts.min() <= 1          # evenly distributed
+
+
+def test_artificial1_means_and_sds():
+    d = iz.artificial1(4, random_state=0)            # 3000 points
+    M = d.meta["means"]
+    assert np.allclose(M, np.kron(np.eye(4), np.ones(5)) * iz.SHIFT1)
+    for j in range(4):
+        Xj = d.X[d.y == j]
+        assert np.allclose(Xj[:, :20].mean(0), M[j], atol=0.1)
+        assert np.allclose(Xj[:, :20].std(0), 0.5, atol=0.06)
+        assert np.allclose(Xj[:, 20:].mean(0), 0, atol=0.25)
+        assert abs(Xj[:, 20:].std() - 1.0) < 0.02
+
+
+def test_artificial2_groups():
+    M = iz.class_means(2, 8)
+    a, b, c = iz.SHIFTS2
+    assert a > b > c > 0
+    # features 0-4: only classes 0-2 differ from 0; 5-9: classes 3-4; 10-24: one class each
+    assert np.flatnonzero(np.abs(M[:, :5]).sum(1)).tolist() == [0, 1, 2]
+    assert np.flatnonzero(np.abs(M[:, 5:10]).sum(1)).tolist() == [3, 4]
+    for j, cls in enumerate((5, 6, 7)):
+        assert np.flatnonzero(M[:, 10 + 5 * j]).tolist() == [cls]
+    assert len({tuple(r) for r in M}) == 8           # distinct class centres
+    assert iz.relevance(2, 8)[[0, 5, 10, 30]].tolist() == [3, 2, 1, 0]
+
+
+@pytest.mark.parametrize("c", [3, 8, 16])
+def test_artificial3_every_feature_separates_every_pair_of_classes(c):
+    M = iz.class_means(3, c)
+    s = iz.SHIFT3 * np.sqrt(3 / c)
+    assert M.shape == (c, 5 * c)
+    levels = s * np.linspace(-1, 1, c)
+    for f in range(5 * c):                          # the same c levels on every feature
+        assert np.allclose(np.sort(M[:, f]), levels)
+    gaps = np.abs(M[:, None, :] - M[None, :, :])    # every pair differs on every feature
+    assert np.all(gaps[~np.eye(c, dtype=bool)] >= 2 * s / (c - 1) - 1e-12)
+
+
+def test_bayes_error_is_nonzero_and_matches_closed_form_for_two_classes():
+    # Artificial-1 with two classes: nearest-mean error = Phi(-||m1-m2|| / (2 * 0.5))
+    from scipy.stats import norm
+
+    e, se = iz.bayes_error(1, 2, n_mc=400_000)
+    exact = norm.cdf(-iz.SHIFT1 * np.sqrt(10) / 1.0)
+    assert abs(e - exact) < 4 * se + 1e-4
+    for name in ("artificial1-3c", "artificial2-8c", "artificial3-16c"):
+        prob, c = int(name[10]), int(name.split("-")[1][:-1])
+        e, _ = iz.bayes_error(prob, c, n_mc=20_000)
+        assert 0.01 < e < 1 - 1 / c
+
+
+def test_errors_and_seeds():
+    with pytest.raises(ValueError, match="unknown"):
+        iz.make("artificial2-3c")
+    with pytest.raises(ValueError, match="8 classes"):
+        iz.class_means(2, 4)
+    a, b = iz.make("artificial1-3c", random_state=5), iz.make("artificial1-3c", random_state=5)
+    assert np.array_equal(a.X, b.X) and np.array_equal(a.y, b.y)

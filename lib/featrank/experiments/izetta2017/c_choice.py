@@ -1,4 +1,5 @@
-"""Izetta 2017: where the evaluation SVM's C is chosen, compared on the same splits.
+"""Izetta 2017: where the evaluation SVM's C is chosen, compared on the same splits, and how
+often each C of the grid is chosen.
 
 The paper: "The C parameter was estimated in all cases using 5-fold cross validation of the
 training set" (Sec. 3.1). Read literally, at every subset size of every curve
@@ -11,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from . import run_curves
+from .figures import run_curves
 
 
 def c_reading_table(dataset: str, methods, n_splits: int, sizes, C_grid, seed: int = 0,
@@ -49,3 +50,19 @@ def c_reading_note(table: pd.DataFrame, z: float = 2.0) -> str:
              else "no SE from a single split")
     return (f"choosing C at every size instead of once per split changes the mean error by "
             f"{d.min():+.2f} to {d.max():+.2f} (mean |difference| {d.abs().mean():.3f}); {where}")
+
+
+def c_frequencies(curves: pd.DataFrame) -> pd.DataFrame:
+    """How often each C was chosen: one choice per (dataset, split) when C is chosen once per
+    split. One row per dataset and C: ``splits`` (count) and ``share`` (of that dataset's
+    splits).
+
+    >>> t = pd.DataFrame({"dataset": ["a", "a", "a", "b"], "split": [0, 0, 1, 0],
+    ...                   "C": [0.01, 0.01, 1.0, 0.01]})
+    >>> c_frequencies(t)[["dataset", "C", "splits", "share"]].values.tolist()
+    [['a', 0.01, 1, 0.5], ['a', 1.0, 1, 0.5], ['b', 0.01, 1, 1.0]]
+    """
+    per = curves.groupby(["dataset", "split"])["C"].first().reset_index()
+    out = per.groupby(["dataset", "C"]).size().rename("splits").reset_index()
+    out["share"] = out["splits"] / out.groupby("dataset")["splits"].transform("sum")
+    return out
