@@ -53,7 +53,7 @@ define run_notebook
 	@echo "== $(1) [profile=$(2)]"
 	@rm -rf $(call stage_of,$(1),$(2)) && mkdir -p $(call stage_of,$(1),$(2))
 	cd notebooks && FEATRANK_PROFILE=$(2) FEATRANK_OUTPUT=$(call stage_of,$(1),$(2)) \
-	    $(BIN)/papermill --no-progress-bar $(PAPERMILL_LOG) -k python3 \
+	    $(BIN)/papermill --no-progress-bar --start-timeout 600 $(PAPERMILL_LOG) -k python3 \
 	    $(notdir $(1)) $(call stage_of,$(1),$(2))/$(notdir $(1))
 	@complete=$$($(BIN)/python -m featrank.datasets --complete $(basename $(notdir $(1))) && echo --complete); \
 	  $(BIN)/python -m tools.publish $(1) $(call stage_of,$(1),$(2)) $$complete \

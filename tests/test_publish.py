@@ -90,9 +90,11 @@ def _check(project: Path) -> subprocess.CompletedProcess:
            "FEATRANK_OUTPUT": str(stage), "FEATRANK_STORE": "stored", "FEATRANK_PROGRESS": "0",
            "FEATRANK_CACHE": str(project / "cache")}
     env.pop("MPLBACKEND", None)
-    subprocess.run([sys.executable, "-m", "papermill", "--no-progress-bar", "-k", "python3",
-                    f"{NB}.ipynb", str(stage / f"{NB}.ipynb")],
-                   cwd=project / "notebooks", env=env, check=True, capture_output=True)
+    run = subprocess.run([sys.executable, "-m", "papermill", "--no-progress-bar",
+                          "--start-timeout", "600", "-k", "python3", f"{NB}.ipynb",
+                          str(stage / f"{NB}.ipynb")],
+                         cwd=project / "notebooks", env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
     return subprocess.run([sys.executable, "-m", "tools.publish", f"notebooks/{NB}.ipynb",
                            str(stage), "--profile", "paper", "--complete", "--check"],
                           cwd=project, env=env, capture_output=True, text=True)
