@@ -104,5 +104,12 @@ def plot_assessment(curves: dict, expected=None, stability: dict | None = None, 
     expected curve of a random ranking, (C) their stability curves (Eq. 4; lower = more
     stable, 1 = as random). ``stability[ranker] = (sizes, values)``
     (:func:`featrank.plots.curves.curves_figure` with the paper's method names)."""
-    return curves_figure(curves, expected=expected, stability=stability, title=title or None,
-                         logx=logx, labels=_LABELS)
+    fig = curves_figure(curves, expected=expected, stability=stability, title=title or None,
+                        logx=logx, labels=_LABELS)
+    axes = fig.axes        # one label per axis meaning, the same as Fig. 3's and Figs. 5-6's
+    axes[0].set_xlabel(_XLABEL["ffa"])
+    axes[1].set_xlabel(_XLABEL["rfa"] if not logx else
+                       "feature rank i, drawn at s = p − i + 1 (log scale, read right to left)")
+    if stability:
+        axes[2].set_xlabel(_XLABEL["ffa"])
+    return fig
