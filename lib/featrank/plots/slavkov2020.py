@@ -22,7 +22,10 @@ from .curves import curves_figure, plot_curve
 
 _LABELS = {"RandomForest": "Random Forest", "InfoGain": "Info Gain", "random": "random",
            "expected": "random (expected)", "ground truth": "ground truth"}
-_XLABEL = {"ffa": "number of top-ranked features", "rfa": "feature rank i (RFA: read right to left)"}
+_XLABEL = {"ffa": "number of top-ranked features",
+           "rfa": "feature rank i (RFA: read right to left)",
+           # the microarrays' log axis counts the s = p - i + 1 bottom features instead
+           "rfa_log": "s = p − i + 1 bottom-ranked features (log scale, read right to left)"}
 
 
 def _label(name: str) -> str:
@@ -108,8 +111,7 @@ def plot_assessment(curves: dict, expected=None, stability: dict | None = None, 
                         logx=logx, labels=_LABELS)
     axes = fig.axes        # one label per axis meaning, the same as Fig. 3's and Figs. 5-6's
     axes[0].set_xlabel(_XLABEL["ffa"])
-    axes[1].set_xlabel(_XLABEL["rfa"] if not logx else
-                       "feature rank i, drawn at s = p − i + 1 (log scale, read right to left)")
+    axes[1].set_xlabel(_XLABEL["rfa"] if not logx else _XLABEL["rfa_log"])
     if stability:
         axes[2].set_xlabel(_XLABEL["ffa"])
     return fig
