@@ -54,6 +54,11 @@ def test_table3_grows_with_theta_and_is_one_at_theta_one():
     assert np.all(np.abs(one.ours - 1) < 4 * one.se + 1e-9)   # E[rho] = 0 for a random ranking
     d = t[t.theta == 0.05].set_index("dataset").ours
     assert d["single"] > d["pair"] > d["combined"]               # the paper's order
+    # drawn features at uniformly random ranks: about theta itself, below ours at small theta
+    r = E.table3(100, convention="random rank", thetas=(0.1,))
+    assert np.allclose(r.ours, 0.1, atol=0.03) and (r.ours.values < t[t.theta == 0.1].ours.values).all()
+    with pytest.raises(ValueError):
+        E.table3(2, convention="bits")
 
 
 def test_learner_separation_on_synthetic_curves():

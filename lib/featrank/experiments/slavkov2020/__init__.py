@@ -37,6 +37,7 @@ from .protocol import (CACHE, LEARNER_LABELS, LEARNERS, NOTEBOOK, RANKERS,  # no
                        RANKINGS, SYNTHETIC, TABLE1, THETAS, curves_of_order, cv_seed,
                        cv_splitter, load_dataset, make_ranker, noisy_order,
                        noisy_relevance_set, nominal_mask, resolve_sizes)
-from .table3 import PAPER_TABLE3, table3, table3_conventions  # noqa: F401
+from .table3 import (PAPER_TABLE3, random_rank_relevance_set, table3,  # noqa: F401
+                     table3_conventions)
 from .tasks import (noisy_curves, random_curve, rank_features, rank_on_split,  # noqa: F401
                     ranker_curves)

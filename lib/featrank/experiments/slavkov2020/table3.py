@@ -16,21 +16,49 @@ PAPER_TABLE3 = {
 }
 
 
+def random_rank_relevance_set(dataset: str, theta: float, n_rankings: int, seed: int = 0,
+                              data_seed: int = 0) -> np.ndarray:
+    """Relevance vectors of R_theta under the *random rank* convention: each of the
+    round(theta p) drawn features takes the ground-truth relevance of a uniformly random
+    feature (a uniformly random rank of R_GT), so most of them fall among the irrelevant
+    features at the bottom -- noisy rankings that misplace relevant features, where ours
+    (:func:`~.protocol.noisy_relevance_set`) lift them above every irrelevant one.
+
+    >>> r = random_rank_relevance_set("single", 0.2, 3)
+    >>> r.shape, int((r != load_dataset("single").relevance).sum(axis=1).max()) <= 20
+    ((3, 100), True)
+    """
+    rel = load_dataset(dataset, data_seed).relevance
+    p = rel.size
+    k = int(round(float(theta) * p))
+    rng = np.random.default_rng(task_seed(seed, dataset, "random rank", float(theta)))
+    out = np.tile(rel, (int(n_rankings), 1))
+    for row in out:
+        row[rng.choice(p, k, replace=False)] = rel[rng.integers(0, p, k)]
+    return out
+
+
 def table3(n_rankings: int = 100, *, seed: int = 0, data_seed: int = 0, scale: str = "max",
-           ties: str = "average", thetas=THETAS):
+           ties: str = "average", thetas=THETAS, convention: str = "uniform"):
     """Table 3: dist(R_GT, R_theta) of Eq. (6) for the three synthetic datasets and every
-    theta, from the same realisations of R_theta the curves use. Long format with the
-    paper's value and the Monte-Carlo standard error of ours."""
+    theta, from the same realisations of R_theta the curves use (``convention="uniform"``:
+    the drawn features get a U(0, 1) relevance) or under the random rank convention
+    (:func:`random_rank_relevance_set`). Long format with the paper's value and the
+    Monte-Carlo standard error of ours."""
     import pandas as pd
 
     from ...evaluate import spearman_rho
 
+    if convention not in ("uniform", "random rank"):
+        raise ValueError(f"convention must be 'uniform' or 'random rank', got {convention!r}")
     rows = []
     for ds in SYNTHETIC:
         rel = load_dataset(ds, data_seed).relevance
-        for j, t in enumerate(thetas):
-            rho = spearman_rho(rel, noisy_relevance_set(ds, t, n_rankings, seed, data_seed,
-                                                        scale), ties=ties)
+        for t in thetas:
+            noisy = (noisy_relevance_set(ds, t, n_rankings, seed, data_seed, scale)
+                     if convention == "uniform" else
+                     random_rank_relevance_set(ds, t, n_rankings, seed, data_seed))
+            rho = spearman_rho(rel, noisy, ties=ties)
             rows.append({"dataset": ds, "theta": t, "ours": 1 - rho.mean(),
                          "se": rho.std(ddof=1) / np.sqrt(rho.size),
                          "paper": PAPER_TABLE3[ds][THETAS.index(t)] if t in THETAS else np.nan})
