@@ -41,6 +41,15 @@ READINGS = (FULL, TRAIN)
 ALPHA = 0.05
 
 
+def _p(p: float) -> str:
+    """A p-value as printed in the summary.
+
+    >>> _p(0.0123), _p(3e-9)
+    ('0.012', '< 0.001')
+    """
+    return "< 0.001" if p < 0.001 else f"{p:.2g}"
+
+
 def _fmt(values, digits=3):
     return " / ".join(f"{v:.{digits}f}" for v in values)
 
@@ -127,7 +136,7 @@ def learner_rows(tests: dict) -> list:
             verdict = no_difference(int(adj[(lab, kind)] < ALPHA), 1)
         rows.append(row(f"Learner study, {lab}, {kind.upper()}: {said}", said,
                         f"gap {t['gap']:+.3f}, corrected t {t['t']:+.1f}, Holm p "
-                        f"{adj[(lab, kind)]:.2g} (naive t {t['naive_t']:+.1f})",
+                        f"{_p(adj[(lab, kind)])} (naive t {t['naive_t']:+.1f})",
                         verdict, se=f"{t['se']:.3f}", finding=f"learners-{slug(lab)}"))
     return rows
 
