@@ -386,8 +386,8 @@ def _nb05(seed=0, k_sizes=8):
     from featrank.datasets import catalog
     from featrank.experiments import slavkov2020 as E
 
-    S = _settings("05_slavkov2020_error_curves")["S"]
-    reps, n_random, n_noisy, n_res = S["n_repeats"], S["n_random"], S["n_noisy"], S["n_resamples"]
+    S = E.PROFILES["paper"]                     # notebook 05's settings, from the library
+    reps, n_random, n_noisy, n_res = S.n_repeats, S.n_random, S.n_noisy, S.n_resamples
     cat = catalog().set_index("name")
     t1 = cat[cat.tables.astype(str).str.contains("Slavkov2020:T1")]
     avail = [d for d in E.TABLE1 if d in t1.index and t1.loc[d, "available"]]
@@ -405,23 +405,23 @@ def _nb05(seed=0, k_sizes=8):
                   "random": curve * n_random,
                   # selection-bias check: the four rankers' curves re-ranked in every CV split
                   "bias": curve * len(E.RANKERS) + rank * reps * 10
-                  if d in S.get("bias_check", ()) else 0.0}
+                  if d in S.bias_check else 0.0}
     # synthetic: Fig. 3 (R_GT + thetas x n_noisy), expected curves, learner study, Fig. A1
     syn, syn_parts = {}, {}
     ds = E.load_dataset("combined")
     sizes = E.resolve_sizes("paper", ds.n_features)
     noisy = {d: _curve_cost(E, E.noisy_curves, dict(dataset=d, theta=0.1, index=0, seed=seed),
-                            sizes, reps) for d in S["synthetic"]}   # most of the part
+                            sizes, reps) for d in S.synthetic}   # most of the part
     rank = sum(_clock(E.rank_features, dict(dataset="combined", ranker=r, seed=seed), E.CACHE)[1] for r in E.RANKERS)
     _PASS["combined"] = (noisy["combined"] / reps, rank)
     learners = {}
-    for learner in S["learners"]:
+    for learner in S.learners:
         learners[learner] = _curve_cost(E, E.ranker_curves,
                                         dict(dataset="combined", ranker="ReliefF",
                                              learner=learner, seed=seed),
                                         sizes, reps, 3 if learner in ("rf", "tree") else k_sizes)
-    n_syn = len(S["synthetic"])
-    syn_parts["Fig. 3 R_theta curves"] = sum(noisy.values()) * (1 + len(S["thetas"]) * n_noisy)
+    n_syn = len(S.synthetic)
+    syn_parts["Fig. 3 R_theta curves"] = sum(noisy.values()) * (1 + len(S.thetas) * n_noisy)
     syn_parts["expected curves"] = sum(noisy.values()) * n_random
     syn_parts["learner study"] = sum(c * len(E.RANKERS) for c in learners.values())
     syn_parts["rankings (whole + stability)"] = rank * (1 + n_res)
@@ -446,9 +446,9 @@ def _nb05(seed=0, k_sizes=8):
     rows.append(_row("nb05 paper profile, Table 1 microarrays (estimate)", sum(high.values()),
                      high, how))
     rows.append(_row("nb05 paper profile, synthetic part (estimate)", syn_cpu, syn_parts,
-                     f"{n_syn} synthetic datasets: R_GT + {len(S['thetas'])} thetas x {n_noisy} "
+                     f"{n_syn} synthetic datasets: R_GT + {len(S.thetas)} thetas x {n_noisy} "
                      f"noisy rankings + {n_random} random orders each (SVM); learner study "
-                     f"({', '.join(S['learners'])}) on combined; an R_theta task (theta = 0.1) "
+                     f"({', '.join(S.learners)}) on combined; an R_theta task (theta = 0.1) "
                      "timed on each dataset, one pass at every size, also the cost of a random "
                      "order; the other learners at a few sizes, scaled; per dataset: "
                      + ", ".join(f"{d} {c / 60:.1f} min" for d, c in noisy.items())))

@@ -40,7 +40,7 @@ from .._progress import tqdm
 from ..config import show_progress
 from ..learners import WekaIBk, WekaPreprocessor
 from ..orders import check_order
-from ..parallel import run_tasks, single_threaded
+from ..parallel import run_tasks, single_threaded, task_seed
 from ..store import stored_type
 from ._curve_data import _prepare, _splits
 from ._jit_note import compile_note
@@ -556,8 +556,15 @@ def _curves(vals, kinds, sizes, p, scoring, engine):
                   scoring=_scorer(scoring)[2], meta={"engine": engine, "n_splits": len(vals)})
 
 
-def random_orders(p: int, n_orders: int, random_state=0) -> np.ndarray:
+def random_orders(p: int, n_orders: int, random_state=0, *, key=None,
+                  start: int = 0) -> np.ndarray:
     """``(n_orders, p)`` uniformly random orders (the random ranking R_RND).
+
+    Order ``i`` (``i = start, start + 1, ...``) is
+    ``np.random.default_rng(task_seed(random_state, key, "random", i)).permutation(p)``
+    (``key`` left out of the seed when ``None``): each order has a seed of its own, so the
+    first m orders are the same whatever ``n_orders``, and an order can be recomputed alone
+    (a stored task per order, as notebook 05 keeps them, draws exactly these).
 
     Parameters
     ----------
@@ -567,6 +574,11 @@ def random_orders(p: int, n_orders: int, random_state=0) -> np.ndarray:
         Number of orders.
     random_state : int, default 0
         Seed.
+    key : str, optional
+        A label mixed into the seeds (notebook 05 passes the dataset's name), so that
+        datasets evaluated with one ``random_state`` get different orders.
+    start : int, default 0
+        Index of the first order.
 
     Returns
     -------
@@ -575,15 +587,20 @@ def random_orders(p: int, n_orders: int, random_state=0) -> np.ndarray:
     Examples
     --------
     >>> random_orders(5, 2, random_state=0).tolist()
-    [[3, 2, 1, 0, 4], [3, 1, 2, 0, 4]]
+    [[1, 4, 2, 0, 3], [3, 0, 1, 2, 4]]
+    >>> bool((random_orders(5, 3)[1:] == random_orders(5, 2, start=1)).all())
+    True
     """
-    rng = np.random.default_rng(random_state)
-    return np.argsort(rng.random((int(n_orders), int(p))), axis=1, kind="stable")
+    words = ("random",) if key is None else (key, "random")
+    return np.array([np.random.default_rng(task_seed(int(random_state), *words, int(i)))
+                     .permutation(int(p)) for i in range(int(start), int(start) + int(n_orders))],
+                    dtype=np.intp).reshape(int(n_orders), int(p))
 
 
 def expected_curve(X, y=None, model="svm", *, n_orders: int = 100, sizes=None, cv=None,
                    n_repeats: int = 1, scoring="accuracy", random_state=0, n_jobs=None,
-                   categorical=None, fast: bool = True, pool: bool = True) -> Curves:
+                   categorical=None, fast: bool = True, pool: bool = True,
+                   key=None) -> Curves:
     """Expected curve of a random ranking (Slavkov 2020, "Expected FFA and RFA curves").
 
     Its FFA and RFA coincide in expectation (both use a uniformly random subset of the given
@@ -612,11 +629,14 @@ def expected_curve(X, y=None, model="svm", *, n_orders: int = 100, sizes=None, c
     n_orders : int, default 100
         Number of uniformly random orders (:func:`random_orders`).
     random_state : int, default 0
-        Seed of the random orders and of an int/None ``cv`` (use the rankings' seed, so
-        both see the same splits).
+        Seed of the random orders (:func:`random_orders`) and of an int/None ``cv`` (use the
+        rankings' seed, so both see the same splits).
     pool : bool, default True
         Pool FFA and RFA runs into one curve (both ``ffa`` and ``rfa`` hold it); ``False``
         keeps them apart.
+    key : str, optional
+        Mixed into the seeds of the random orders (:func:`random_orders`; notebook 05 passes
+        the dataset's name, with its own ``cv`` splitter).
 
     Returns
     -------
@@ -642,7 +662,7 @@ def expected_curve(X, y=None, model="svm", *, n_orders: int = 100, sizes=None, c
     p = X.shape[1]
     sizes = parse_sizes(sizes, p)
     splits = _splits(X, y, cv, n_repeats, random_state)
-    orders = random_orders(p, n_orders, random_state)
+    orders = random_orders(p, n_orders, random_state, key=key)
     engine = fast_engine(model) if fast else "plain"
     _, _, name = _scorer(scoring)
     vals = _run_splits(X, y, splits, [orders] * len(splits), model, cat, sizes, KINDS,

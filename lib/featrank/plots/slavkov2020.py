@@ -22,7 +22,10 @@ from .curves import curves_figure, plot_curve
 
 _LABELS = {"RandomForest": "Random Forest", "InfoGain": "Info Gain", "random": "random",
            "expected": "random (expected)", "ground truth": "ground truth"}
-_XLABEL = {"ffa": "number of top-ranked features", "rfa": "feature rank i (RFA: read right to left)"}
+_XLABEL = {"ffa": "number of top-ranked features",
+           "rfa": "feature rank i (RFA: read right to left)",
+           # the microarrays' log axis counts the s = p - i + 1 bottom features instead
+           "rfa_log": "s = p − i + 1 bottom-ranked features (log scale, read right to left)"}
 
 
 def _label(name: str) -> str:
@@ -104,5 +107,11 @@ def plot_assessment(curves: dict, expected=None, stability: dict | None = None, 
     expected curve of a random ranking, (C) their stability curves (Eq. 4; lower = more
     stable, 1 = as random). ``stability[ranker] = (sizes, values)``
     (:func:`featrank.plots.curves.curves_figure` with the paper's method names)."""
-    return curves_figure(curves, expected=expected, stability=stability, title=title or None,
-                         logx=logx, labels=_LABELS)
+    fig = curves_figure(curves, expected=expected, stability=stability, title=title or None,
+                        logx=logx, labels=_LABELS)
+    axes = fig.axes        # one label per axis meaning, the same as Fig. 3's and Figs. 5-6's
+    axes[0].set_xlabel(_XLABEL["ffa"])
+    axes[1].set_xlabel(_XLABEL["rfa"] if not logx else _XLABEL["rfa_log"])
+    if stability:
+        axes[2].set_xlabel(_XLABEL["ffa"])
+    return fig

@@ -1,14 +1,14 @@
 """Slavkov 2020: measures of error curves that need no learner and no stored result -- a
 curve's mean over its CV splits, the mean curve of several rankings, curve heights,
 monotonicity, how well a learner separates good rankings from bad ones, and roughness.
-Re-exported by :mod:`featrank.experiments.slavkov2020`."""
+Re-exported by the package."""
 from __future__ import annotations
 
 import dataclasses
 
 import numpy as np
 
-from ..evaluate import Curves
+from ...evaluate import Curves
 
 
 def split_means(curves):
@@ -102,3 +102,51 @@ def roughness(curves, kind: str = "rfa") -> float:
     it is (Slavkov 2020 on decision trees: "quite unstable curves", Fig. 6A)."""
     v = np.asarray(getattr(curves, f"{kind}_mean"), float)
     return float(np.mean(np.abs(np.diff(v, 2)))) if v.size > 2 else 0.0
+
+
+def assessment_table(dataset: str, curves: dict, expected, stab: dict):
+    """One row per ranker of a dataset's assessment (Figs. 7, 8, A1-A12): the mean heights of
+    its FFA and RFA curves, their distance from the expected curve of a random ranking
+    (``ffa_minus_random``, ``random_minus_rfa``: > 0 = better than random), and its mean
+    instability (Eq. 4; ``stab[ranker] = (sizes, values)``, ``None`` when not computed)."""
+    import pandas as pd
+
+    e = curve_heights(expected)
+    return pd.DataFrame([{"dataset": dataset, "ranker": r, **curve_heights(c),
+                          "ffa_minus_random": curve_heights(c)["ffa"] - e["ffa"],
+                          "random_minus_rfa": e["rfa"] - curve_heights(c)["rfa"],
+                          "instability (mean Eq. 4)":
+                              float(np.mean(stab[r][1])) if stab else np.nan}
+                         for r, c in curves.items()])
+
+
+def separation_tests(curves: dict, n_samples: int, n_folds: int, good=GOOD, bad=BAD):
+    """The learner study's tests for one learner: per measure (FFA, RFA), the gap between the
+    good and the bad rankings on each CV split (as :func:`learner_separation`), tested by the
+    corrected resampled t-test (Nadeau & Bengio 2003: the splits of repeated CV share
+    training data) and, as a note, by the naive one-sample t-test that treats the splits as
+    independent. Returns ``{measure: dict(gap, se, t, p, naive_t, naive_p)}`` (two-sided
+    p-values, not adjusted; ``se`` is the corrected one)."""
+    from ...stats import corrected_resampled_ttest
+
+    n_test = n_samples / n_folds
+    out = {}
+    for kind, sign in (("ffa", 1), ("rfa", -1)):
+        def per_split(names):
+            return np.mean([getattr(curves[n], kind) for n in names], axis=0).mean(axis=1)
+
+        d = sign * (per_split(good) - per_split(bad))
+        res = corrected_resampled_ttest(d, n_samples - n_test, n_test)
+        naive = corrected_resampled_ttest(d, n_samples - n_test, 0)
+        se = abs(d.mean() / res.statistic) if res.statistic else np.nan
+        out[kind] = dict(gap=float(d.mean()), se=float(se), t=float(res.statistic),
+                         p=float(res.pvalue), naive_t=float(naive.statistic),
+                         naive_p=float(naive.pvalue))
+    return out
+
+
+def top_feature_agreement(orders) -> tuple:
+    """``(k, n)``: how many of ``n`` rankings (rows of ``orders``) put the most common top
+    feature first (Fig. 7C: "the top-ranked feature is always the same" is ``k == n``)."""
+    top = np.asarray(orders)[:, 0]
+    return int(np.bincount(top).max()), int(top.size)

@@ -1,8 +1,8 @@
 """Slavkov 2020: notebook 05's paper run, in an order that makes a stopped run useful, and
 what of it the store holds.
 
-The paper's protocol takes about 80 h on 2 cores (``make bench``), most of it the 100 noisy
-rankings R_theta per theta. :func:`fill` runs it in this order:
+The paper's protocol takes days on 2 cores, most of it the 100 noisy rankings R_theta per
+theta. :func:`fill` runs it in this order:
 
 1. R_GT and two realisations of R_theta, and two random orders of the expected curve, for each
    synthetic dataset (what Fig. 3 needs at the least);
@@ -25,14 +25,15 @@ from __future__ import annotations
 import math
 import time
 
-from ..parallel import complete_prefix, is_stored
-from . import slavkov2020 as E
+from ...parallel import complete_prefix, is_stored
+from . import curves as E
+from .profiles import Profile
+from .protocol import RANKERS, TABLE1
 
 
-def cv_of(settings: dict, seed: int = 0) -> dict:
+def cv_of(settings: Profile, seed: int = 0) -> dict:
     """The cross-validation and size schedule of the curves at a profile's settings."""
-    return dict(n_repeats=settings["n_repeats"], n_folds=settings["n_folds"],
-                sizes=settings["sizes"], seed=seed)
+    return settings.cv(seed)
 
 
 #: the datasets of the claims of Figs. 7 (breast-w) and 8 (amlPrognosis), run first
@@ -42,81 +43,80 @@ CLAIMED = ("breast-w", "amlPrognosis")
 def by_cost(datasets, first=()) -> list:
     """Table 1 ``datasets`` cheapest first, by n^2 p (Table 1's samples squared times features:
     the SMO solver's cost of one fit on every feature), so a run stopped early has assessed as
-    many datasets as it could. A rough order (``make bench`` times each dataset; it puts chess
-    the dearest, iris the cheapest). Datasets not in Table 1 come last, in the order given;
-    those in ``first`` come first, in its order.
+    many datasets as it could. A rough order (chess the dearest, iris the cheapest). Datasets
+    not in Table 1 come last, in the order given; those in ``first`` come first, in its order.
 
     >>> by_cost(["chess", "prostate", "iris"])
     ['iris', 'prostate', 'chess']
     >>> by_cost(["chess", "prostate", "iris"], first=["prostate"])
     ['prostate', 'iris', 'chess']
     """
-    shape = {d: E.TABLE1.get(d, (math.inf, 1)) for d in datasets}
+    shape = {d: TABLE1.get(d, (math.inf, 1)) for d in datasets}
     cost = {d: n ** 2 * p for d, (n, p, *_) in shape.items()}
     rest = sorted([d for d in datasets if d not in first], key=cost.get)
     return [d for d in first if d in shape] + rest
 
 
-def assessment(dataset: str, settings: dict, *, seed: int = 0, n_random: int | None = None,
+def assessment(dataset: str, settings: Profile, *, seed: int = 0, n_random: int | None = None,
                n_jobs=None) -> tuple:
     """``(curves, expected, stability)`` of one dataset (Figs. 7, 8, A1-A12): the four
     rankers' FFA/RFA curves (SVM), the expected curve of ``n_random`` random orders (default:
     the profile's), and each ranker's stability curve (Eq. 4)."""
     cv = cv_of(settings, seed)
-    curves = {r: c for (_, r, _), c in E.all_ranker_curves([dataset], E.RANKERS, ("svm",), **cv,
+    curves = {r: c for (_, r, _), c in E.all_ranker_curves([dataset], RANKERS, ("svm",), **cv,
                                                            n_jobs=n_jobs).items()}
-    expected = E.expected_curves(dataset, n_orders=n_random or settings["n_random"], **cv,
+    expected = E.expected_curves(dataset, n_orders=n_random or settings.n_random, **cv,
                                  n_jobs=n_jobs)
-    stab = {r: E.stability(dataset, r, settings["n_resamples"], sizes=settings["sizes"],
-                           seed=seed, n_jobs=n_jobs) for r in E.RANKERS}
+    stab = {r: E.stability(dataset, r, settings.n_resamples, sizes=settings.sizes,
+                           seed=seed, n_jobs=n_jobs) for r in RANKERS}
     return curves, expected, stab
 
 
-def bias_curves(dataset: str, settings: dict, *, seed: int = 0, n_jobs=None) -> tuple:
+def bias_curves(dataset: str, settings: Profile, *, seed: int = 0, n_jobs=None) -> tuple:
     """``(full, train)``: the four rankers' curves ranked once on all the data (the paper) and
     ranked again in every training fold (the selection-bias check)."""
     cv = cv_of(settings, seed)
-    return tuple(E.all_ranker_curves([dataset], E.RANKERS, ("svm",), **cv, fit_on=fit_on,
+    return tuple(E.all_ranker_curves([dataset], RANKERS, ("svm",), **cv, fit_on=fit_on,
                                      n_jobs=n_jobs) for fit_on in ("full", "train"))
 
 
-def stored_datasets(datasets, settings: dict, *, seed: int = 0, n_random=None) -> list:
+def stored_datasets(datasets, settings: Profile, *, seed: int = 0, n_random=None) -> list:
     """The ``datasets`` whose whole :func:`assessment` is in the store (nothing runs)."""
     return [d for d in datasets
             if is_stored(assessment, d, settings, seed=seed, n_random=n_random, n_jobs=1)]
 
 
-def stored_orders(datasets, settings: dict, *, seed: int = 0) -> int:
+def stored_orders(datasets, settings: Profile, *, seed: int = 0) -> int:
     """The largest m <= the profile's ``n_random`` such that the first m random orders of
     the expected curve of every dataset are stored (nothing runs)."""
     cv = cv_of(settings, seed)
     return complete_prefix(lambda m: all(is_stored(E.expected_curves, d, n_orders=m, **cv,
                                                    n_jobs=1) for d in datasets),
-                           settings["n_random"])
+                           settings.n_random)
 
 
-def _steps(settings: dict, real, bias, seed, n_jobs) -> list:
+def _steps(settings: Profile, real, bias, seed, n_jobs) -> list:
     S, cv, kw = settings, cv_of(settings, seed), dict(seed=seed, n_jobs=n_jobs)
-    syn = S["synthetic"]
+    syn = S.synthetic
     return [
         ("R_GT, 2 realisations of R_theta, 2 random orders", lambda: [
-            (E.theta_family(d, S["thetas"], min(2, S["n_noisy"]), **cv, n_jobs=n_jobs),
-             E.expected_curves(d, n_orders=min(2, S["n_random"]), **cv, n_jobs=n_jobs))
+            (E.theta_family(d, S.thetas, min(2, S.n_noisy), **cv, n_jobs=n_jobs),
+             E.expected_curves(d, n_orders=min(2, S.n_random), **cv, n_jobs=n_jobs))
             for d in syn]),
         ("learner study on combined", lambda: E.all_ranker_curves(
-            ["combined"], E.RANKERS, S["learners"], **cv, n_jobs=n_jobs)),
+            ["combined"], RANKERS, S.learners, **cv, n_jobs=n_jobs)),
         ("Fig. A1 (combined), 2 random orders", lambda: assessment(
-            "combined", S, n_random=min(2, S["n_random"]), **kw)),
+            "combined", S, n_random=min(2, S.n_random), **kw)),
         *[(f"Table 1: {d}", lambda d=d: assessment(d, S, **kw)) for d in by_cost(real, CLAIMED)],
         *[(f"selection bias: {d}", lambda d=d: bias_curves(d, S, **kw)) for d in bias],
         ("expected curves of the synthetic datasets", lambda: [
-            E.expected_curves(d, n_orders=S["n_random"], **cv, n_jobs=n_jobs) for d in syn]),
-        (f"all {S['n_noisy']} realisations of R_theta", lambda: [
-            E.theta_family(d, S["thetas"], S["n_noisy"], **cv, n_jobs=n_jobs) for d in syn]),
+            E.expected_curves(d, n_orders=S.n_random, **cv, n_jobs=n_jobs) for d in syn]),
+        (f"all {S.n_noisy} realisations of R_theta", lambda: [
+            E.theta_family(d, S.thetas, S.n_noisy, **cv, n_jobs=n_jobs) for d in syn]),
     ]
 
 
-def fill(settings: dict, real, bias=(), *, seed: int = 0, n_jobs=None) -> None:
+def fill(settings: Profile, real, bias=(), *, seed: int = 0, n_jobs=None) -> None:
     """Compute the notebook's paper run in the order of the module docstring (``real``: the
     real datasets to run; ``bias``: those of the selection-bias check), printing each step as
     it ends with the time it took."""
