@@ -18,8 +18,8 @@ from ..claims import all_cases, direction, row, significance
 from .agreement import group_agreement, pair_row
 from .data import GROUND_TRUTH, LEARNER_LABELS, LEARNERS, WEIGHTINGS
 
-#: "agree" = a rank correlation above 0.5, Cohen's (1988) bound of a large correlation; the
-#: threshold this notebook has used since its first version, fixed before any result
+#: "agree" = a rank correlation above 0.5, Cohen's (1988) bound of a large correlation, fixed
+#: before any result
 AGREE_RHO = 0.5
 #: the family-wise level of the notebook's tests
 ALPHA = 0.05
