@@ -42,11 +42,12 @@ import pandas as pd
 from sklearn.base import clone
 
 from ..datasets import Dataset, catalog, load
-from ..evaluate import eca_vs_random, error_curves, expected_curve
+from ..evaluate import eca_vs_random, error_curves, expected_curve, informative_depth
 from ..learners import make_learner
 from ..orders import check_order, order_from_scores
 from ..stats import friedman, nemenyi_cd
-from .benchmark import WEIGHTINGS, cv_splits, rank_features, size_schedule, stability_score
+from .benchmark.data import WEIGHTINGS, cv_splits, rank_features, size_schedule
+from .benchmark.evaluations import nogueira, stability_score, top_k
 
 #: what each profile computes (``builtins``: the rankers the user's ranker is compared with)
 SETTINGS = {
@@ -420,7 +421,9 @@ def evaluate_ranker(ds: Dataset, spec: RankerSpec, order, profile: str, seed: in
            "null": "random orders" if null is None else "permuted labels",
            "ranker": spec.name, "shape": (*ds.X.shape, len(ds.classes)),
            "n_random": st["n_random"], "n_folds": st["n_folds"],
-           "stability": {k: stability_score(v, sizes) for k, v in fold_orders.items()}}
+           "stability": {k: stability_score(v, sizes) for k, v in fold_orders.items()},
+           "nogueira": {k: nogueira(v) for k, v in fold_orders.items()},
+           "top_k": top_k(ds.X.shape[1])}
     for learner in st["learners"]:
         out["learners"][learner] = _learner_report(ds, orders, learner, sizes, splits,
                                                    st["n_random"], seed, null)
@@ -460,7 +463,9 @@ def _learner_report(ds, orders, learner, sizes, splits, n_random, seed, null=Non
     if null is not None:
         null = [error_curves(ds.X, y, o, model, sizes=sizes, cv=sp) for y, sp, o in null]
     per_split = pd.DataFrame({k: 0.5 * (c.ffa - c.rfa).mean(axis=1) for k, c in curves.items()})
-    return {"curves": curves, "expected": expected,
+    depth = informative_depth(curves[LABEL], expected,
+                              test_train_ratio=1.0 / (len(splits) - 1))
+    return {"curves": curves, "expected": expected, "depth": depth,
             "eca": eca_permutation_test(curves[LABEL], expected, null),
             "per_split": per_split}
 

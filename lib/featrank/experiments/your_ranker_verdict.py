@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..io import atomic_write_bytes
-from .benchmark import LEARNER_LABELS
+from .benchmark.data import LEARNER_LABELS
 from .your_ranker import ALPHA, LABEL, OPTIMISTIC, standing
 
 
@@ -84,6 +84,29 @@ def _standing_text(s: dict) -> str:
             + (f" and significantly ahead of {', '.join(s['worse'])}." if s["worse"] else "."))
 
 
+def _depth_text(depth) -> str:
+    k = len(depth.sizes)
+    how = (f"{depth.test} test per size, Holm over the {k} sizes, Nadeau–Bengio corrected"
+           if depth.test == "paired" else f"{depth.test} test per size, Holm over the {k} sizes")
+    if depth.none:
+        return (f"Its FFA curve is significantly above random at no subset size ({how}); "
+                f"it stops rising (one-SE size) at {depth.one_se} features.")
+    return (f"Its FFA curve is significantly above random from {depth.first} to {depth.last} "
+            f"features ({how}); it stops rising (one-SE size) at {depth.one_se} features.")
+
+
+def _nogueira_text(report: dict) -> str:
+    nog = report["nogueira"]
+    own = nog[LABEL]
+    others = np.array([v.estimate for k, v in nog.items() if k != LABEL])
+    text = (f"Nogueira et al.'s stability of its top-{report['top_k']} sets over the training "
+            f"sets is {own.estimate:.2f} (95 % CI [{own.lower:.2f}, {own.upper:.2f}]; 1 = the "
+            "same sets, 0 = as chance")
+    if others.size:
+        text += f"; built-in rankers {others.min():.2f}–{others.max():.2f}"
+    return text + ")."
+
+
 def verdict(report: dict, profile: str) -> str:
     """A few sentences from the numbers: where the ranking was learnt (a warning when that
     makes them optimistic), beats random or not (per learner, uniform ECA and its p-value),
@@ -92,6 +115,7 @@ def verdict(report: dict, profile: str) -> str:
     for learner, lr in report["learners"].items():
         parts.append(_learner_text(learner, random_test(lr, report["protocol"]),
                                    report["null"]))
+        parts.append(_depth_text(lr["depth"]))
         if lr["per_split"].shape[1] > 2:
             parts.append(_standing_text(standing(lr["per_split"])))
     stab = report["stability"]
@@ -100,6 +124,8 @@ def verdict(report: dict, profile: str) -> str:
         parts.append(f"Its stability over the CV training sets is {stab[LABEL]:.2f} (1 = the "
                      f"same ranking on every training set, 0 = as different as random; "
                      f"built-in rankers {others.min():.2f}–{others.max():.2f}).")
+    if LABEL in report.get("nogueira", {}):
+        parts.append(_nogueira_text(report))
     parts.append(f"(Profile {profile}: the comparison with the built-in rankers treats the CV "
                  "splits, which share rows, as independent, so its test is optimistic; use "
                  "profile 'paper' for more splits and random orders.)")
@@ -119,12 +145,19 @@ def verdict_record(report: dict, profile: str) -> dict:
            "n_random": report["n_random"], "learners": {}}
     for learner, lr in report["learners"].items():
         out["learners"][learner] = rec = random_test(lr, report["protocol"])
+        d = lr["depth"]
+        rec["informative_depth"] = {"first": d.first, "last": d.last, "one_se": d.one_se,
+                                    "test": d.test}
         if lr["per_split"].shape[1] > 2:
             s = standing(lr["per_split"])
             rec.update(place=s["place"], n_rankers=len(s["ranks"]), mean_rank=float(s["rank"]),
                        behind=s["better"], ahead_of=s["worse"])
     stab = report["stability"].get(LABEL)
     out["stability"] = None if stab is None or not np.isfinite(stab) else float(stab)
+    nog = report.get("nogueira", {}).get(LABEL)
+    out["nogueira"] = None if nog is None else {
+        "top_k": report["top_k"], "estimate": float(nog.estimate),
+        "lower": float(nog.lower), "upper": float(nog.upper)}
     return out
 
 

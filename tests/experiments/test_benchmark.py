@@ -6,8 +6,8 @@ import pytest
 from scipy import stats as sps
 
 from featrank.experiments import benchmark as B
-from featrank.experiments import benchmark_agreement as BA
-from featrank.experiments import benchmark_summary as BS
+from featrank.experiments.benchmark import agreement as BA
+from featrank.experiments.benchmark import summary as BS
 
 
 def test_kendall_w_equals_friedman_statistic():
@@ -112,8 +112,88 @@ def test_summary_rows_fit_the_summary_format():
     vals["GT distance"] = np.where(np.arange(6)[:, None] < 3, 1 - base, np.nan)
     t = _table(vals)
     agree = BA.agreement(t, evs, n_boot=50)
-    rows = BS.summary_rows(agree, BA.ground_truth_recovery(t, n_boot=50), B.friedman_table(t))
+    ftable = B.holm_family(B.friedman_table(t))[0]
+    rows = BS.summary_rows(agree, BA.ground_truth_recovery(t, n_boot=50), ftable)
     table = summary_table(rows, "smoke")
-    assert len(table) == 10 and set(table["agrees"]) <= {"yes", "partly", "no", "n/a"}
-    assert "Kendall" in BS.findings_text(agree, BA.ground_truth_recovery(t, n_boot=50),
-                                        B.friedman_table(t))
+    assert len(table) == 12 and set(table["agrees"]) <= {"yes", "partly", "no", "n/a"}
+    assert "Kendall" in BS.findings_text(agree, BA.ground_truth_recovery(t, n_boot=50), ftable)
+
+
+def test_profiles_hold_the_committed_settings():
+    q = B.PROFILES["quick"]
+    assert (q.n_folds, q.n_sizes, q.n_random, q.n_samples, q.n_boot) == (5, 12, 10, 500, 1000)
+    assert len(q.real) == 12 and set(q.synthetic) == set(B.SYNTHETIC)
+    assert set(q.rankers) == set(B.RANKERS) | set(B.AGGREGATES)
+    assert B.PROFILES["paper"].real is None and q.retest_cv_seed != 0
+
+
+def test_bca_is_scipys_and_handles_no_spread():
+    x = np.random.default_rng(5).exponential(size=30)
+    point, lo, hi = BA.bca(30, lambda i: x[i].mean(), n_boot=500, seed=1)
+    ref = sps.bootstrap((x,), np.mean, n_resamples=500, method="BCa",
+                        rng=np.random.default_rng(1)).confidence_interval
+    assert point == pytest.approx(x.mean()) and (lo, hi) == pytest.approx(tuple(ref))
+    assert BA.bca(10, lambda i: 1.0, n_boot=50) == (1.0, 1.0, 1.0)
+
+
+def test_retest_of_the_same_run_is_one_and_corrects_nothing():
+    rng = np.random.default_rng(6)
+    a = rng.random((6, 5))
+    t = _table({"x": a, "y": a + 0.5 * rng.random((6, 5)), "z": rng.random((6, 5))})
+    agree = BA.agreement(t, ["x", "y", "z"], n_boot=50)
+    rt = BA.retest(agree, t)
+    assert np.allclose(rt["rho"], 1.0)
+    groups = {"xy": ["x", "y"], "z": ["z"]}
+    plain = BA.group_agreement(agree, groups).set_index("pairs")
+    corr = BA.corrected_group_agreement(agree, rt, groups, "xy", "z")
+    assert corr["rho"] == pytest.approx(plain.loc["xy ~ z", "rho"])
+
+
+def test_nogueira_of_top_sets():
+    same = np.tile(np.arange(20), (5, 1))
+    assert B.top_k(20) == 2 and B.nogueira(same).estimate == pytest.approx(1.0)
+    rng = np.random.default_rng(7)
+    random = np.array([rng.permutation(200) for _ in range(30)])
+    s = B.nogueira(random)
+    assert s.lower < 0 < s.upper or abs(s.estimate) < 0.05
+
+
+def test_holm_family_adjusts_across_tables():
+    from featrank.stats import holm_adjust
+
+    a = pd.DataFrame({"p_iman_davenport": [0.001, 0.2, 0.01]})
+    b = pd.DataFrame({"p_iman_davenport": [0.03, 0.004]})
+    out = B.holm_family(a, b)
+    assert np.allclose(np.r_[out[0]["p_holm"], out[1]["p_holm"]],
+                       holm_adjust([0.001, 0.2, 0.01, 0.03, 0.004]))
+
+
+def test_wilcoxon_tables_and_summary():
+    rng = np.random.default_rng(8)
+    a = rng.random((8, 4)) + np.array([0, 0, 0, 2.0])
+    t = _table({"x": a})
+    tests = B.wilcoxon_tables(t, ["x"])
+    pv = tests["x"]
+    assert np.allclose(pv.to_numpy(), pv.to_numpy().T)
+    f = B.holm_family(B.friedman_table(t, evaluations=["x"]))[0]
+    s = B.wilcoxon_summary(tests, f).iloc[0]
+    assert s["pairs"] == 6 and 0 <= s["wilcoxon_holm"] <= 6 and 0 <= s["nemenyi"] <= 6
+
+
+def test_redundancy_problems_differ_only_in_the_copies():
+    from featrank.experiments.benchmark import redundancy as R
+
+    d0, d2 = R.problem(0, 3), R.problem(2, 3)
+    r = R.PROBLEM["r"]
+    changed = np.flatnonzero(~np.isclose(d0.X, d2.X).all(axis=0))
+    assert changed.tolist() == list(range(r, 3 * r)) and (d0.y == d2.y).all()
+    assert R.kendall_distance([0, 1, 2, 3], [0, 1, 2, 3]) == 0.0
+
+
+def test_schulze_ignores_clones_of_the_relevant_features():
+    from featrank.experiments.benchmark import redundancy as R
+
+    e = R.redundancy_effect(copies=(2,), n_seeds=1)
+    base = e[e["aggregator"].str.startswith("base ") & (e["aggregator"] != "base ReliefF")]
+    assert (base["kendall"] == 0).all()      # univariate rankers: copies change no other order
+    assert e.set_index("aggregator").loc["Schulze", "kendall"] == 0.0
