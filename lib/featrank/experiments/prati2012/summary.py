@@ -287,7 +287,8 @@ def reproduction_summary(areas: pd.DataFrame, tests: dict, *, wilcoxon: dict | N
                                                else None)) for r in READINGS if r in tests}
     first = next(iter(per_reading.values()))
     for i, base in enumerate(first):
-        finding = slug(base["claim"])
+        # numbered: claims that differ only after their first 60 characters stay apart
+        finding = f"{i + 1:02d}-{slug(base['claim'])}"
         for reading, claims in per_reading.items():
             rows.append(_as_row(claims[i], reading, finding))
     mean_areas_ = areas
