@@ -82,8 +82,7 @@ def base_orders(X, y, categories, *, random_state=0) -> dict:
 MC4_DIRECTION = "reversed"
 #: extra rankings computed beside the paper's 11 (not part of its Friedman tests):
 #: "SSD-paths" = Schulze by strongest paths, ordered by number of wins (Izetta 2017);
-#: "MC4-Dwork" = Dwork et al.'s majority-chain MC4 with the same random jump (the MC4 of
-#: earlier versions of this notebook)
+#: "MC4-Dwork" = Dwork et al.'s majority-chain MC4 with the same random jump
 EXTRAS = ("SSD-paths", "MC4-Dwork")
 #: every extra aggregate_orders can compute ("MC4-as-written": Prati's MC4 with the edges
 #: pointing the way Sec. IV writes them, from the higher- to the lower-ranked feature)
