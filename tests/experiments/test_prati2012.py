@@ -213,7 +213,9 @@ def test_one_row_per_reading_sharing_a_finding():
     assert sig.groupby("finding")["claim"].nunique().eq(1).all()
     overall = "every aggregate significantly better than every base ranker, overall (Fig. 3)"
     ours = s[(s["claim"] == overall) & (s["reading"] == "blocks=datasets")]["ours"].item()
-    assert ours.startswith("overall 24/24; Wilcoxon-Holm ")
+    # 12 datasets: Nemenyi's CD (4.4 ranks) misses the pairs closest together, while every
+    # aggregate wins on every dataset, which Wilcoxon-Holm finds
+    assert ours == "overall 18/24; Wilcoxon-Holm 24/24"
     with pytest.raises(ValueError, match="per-fold areas"):
         P.friedman_groups(P.mean_areas(areas), reading="blocks=folds")
 
