@@ -163,26 +163,26 @@ def _nb02(seed=0, max_samples=2500):
     from featrank.datasets import load
     from featrank.experiments import prati2012 as P
 
-    st = _settings("02_prati2012_rank_aggregation")["settings"]
+    st = P.PROFILES["paper"]
     cat = P.table1()
-    datasets = st["datasets"] or [d for d, ok in zip(cat["ours"], cat["available"]) if ok]
+    datasets = st.datasets or [d for d, ok in zip(cat["ours"], cat["available"]) if ok]
     parts, skipped, n_tasks = {}, [], 0
     for d in datasets:
         ds = load(d)
-        k = len(P.fold_splits(ds.y, st["n_folds"], seed))
+        k = len(P.fold_splits(ds.y, st.n_folds, seed))
         n_tasks += k
         if ds.n_samples > max_samples:
             skipped.append(f"{d} ({ds.n_samples}x{ds.n_features})")
             continue
-        task = dict(dataset=d, fold=0, n_folds=st["n_folds"], seed=seed, schedule=2,
+        task = dict(dataset=d, fold=0, n_folds=st.n_folds, seed=seed, schedule=2,
                     extras=tuple(P.EXTRAS))
         _, c = _clock(P.run_fold, task, P.NOTEBOOK)
-        n_sizes = len(P.curve_sizes(ds.n_features, st["schedule"]))
+        n_sizes = len(P.curve_sizes(ds.n_features, st.schedule))
         parts[d] = c * max(1.0, n_sizes / len(P.curve_sizes(ds.n_features, 2))) * k
     cpu = sum(parts.values())
     row = _row("nb02 paper profile (estimate)", cpu,
                dict(sorted(parts.items(), key=lambda kv: -kv[1])[:5]),
-               f"{len(datasets)} datasets x {st['n_folds']} folds = {n_tasks} tasks (all rankings "
+               f"{len(datasets)} datasets x {st.n_folds} folds = {n_tasks} tasks (all rankings "
                f"+ 12 methods x 3 learners x 3 measures, every size); fold 0 of each timed at "
                f"sizes 1 and p, scaled to all sizes; largest five shown",
                f". Not timed (one fold takes minutes): {', '.join(skipped)}, so this is a lower "

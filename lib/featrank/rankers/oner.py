@@ -2,7 +2,7 @@
 
 Weka's default: the score of attribute A is the **10-fold cross-validated accuracy (in %)**
 of Weka's ``OneR`` classifier (minimum bucket size 6) built on A alone, with
-``Evaluation.crossValidateModel(oneR, data, 10, new Random(1))`` (``-F 10 -S 1``; ``-E``
+``Evaluation.crossValidateModel(oneR, data, 10, new Random(1))`` (``-F 10 -S 1``; ``-D``
 would score on the training data instead). We reproduce that protocol exactly:
 
 * folds: the data are shuffled by ``Instances.randomize(java.util.Random(seed))``, grouped by
@@ -126,7 +126,7 @@ class OneR(BaseRanker):
     n_folds : int >= 2, default 10
         Weka ``-F``; at most the number of rows.
     eval_on_training : bool, default False
-        Score by training-set accuracy instead of CV (Weka ``-E``).
+        Score by training-set accuracy instead of CV (Weka ``-D``).
     random_state : int, default 1
         Seed of Weka's ``java.util.Random`` for the folds (Weka ``-S``, default 1).
     categorical : None, bool mask, int category counts, or ``Dataset.categories``

@@ -1,10 +1,12 @@
+"""Prati 2012 (notebook 02): the protocol, the tasks, the readings of the Friedman blocks and
+the reproduction summary on the rule book."""
 import numpy as np
 import pandas as pd
 import pytest
 
 from featrank.aggregate import mc4, prati_mc4
 from featrank.experiments import prati2012 as P
-from featrank.experiments.prati2012.summary import _verdict
+from featrank.experiments.prati2012 import summary as S
 from featrank.stats import FriedmanResult, nemenyi_cd
 
 
@@ -37,7 +39,7 @@ def test_friedman_groups_and_summary_on_a_clear_case():
                            "learner=NB", "learner=SVM", "overall"}
     res, cd = groups["overall"]
     assert res.n_datasets == 270 and res.p_ff < 1e-10
-    s = P.reproduction_summary(areas, groups, profile="quick")
+    s = P.reproduction_summary(areas, {READING: groups}, profile="quick")
     assert list(s.columns) == P.SUMMARY_COLUMNS
     assert set(s["agrees"]) <= {"yes", "partly", "no", "n/a"}
     assert ((s["why_not"] != "") == (s["agrees"] != "yes")).all(), s
@@ -48,10 +50,11 @@ def test_friedman_groups_and_summary_on_a_clear_case():
     assert by["every aggregate significantly better than every base ranker, overall "
               "(Fig. 3)"] == "yes"
     assert by["SSD significantly better than every other ranking, overall (Fig. 3)"] == "yes"
-    assert by["MC4 the worst aggregate overall (Fig. 3; mean rank, no test)"] == "yes"
+    assert by["MC4 the worst aggregate overall (Fig. 3; mean rank)"] == "yes"
     # ... but it spaces the methods evenly, so the paper's "no difference" groups fail
+    # (BC-CD, BC-SSD... 3 of the 6 pairs of CD, BC, MC4, Lin differ: the rule says "no")
     assert by["CD, BC, MC4, Lin: no significant difference among them overall "
-              "(Fig. 3's second group)"] == "partly"
+              "(Fig. 3's second group)"] == "no"
 
 
 def test_curve_sizes_and_folds():
@@ -112,6 +115,9 @@ PAPER_LIKE = {
 }
 
 
+READING = "blocks=dataset×learner×measure"
+
+
 def _hand_groups(ranks=PAPER_LIKE, p_values=None):
     out = {}
     for g, r in ranks.items():
@@ -126,97 +132,130 @@ def friedman_result(avg, n, p):
     return FriedmanResult(avg, n, 11, 99.0, p, 9.9, p, (10, 10 * (n - 1)))
 
 
-def _special_areas(cyl, sponge_spread=0.001):
+def _special_areas(cyl, sponge_spread=0.001, n_folds=1):
     """J48 areas of cylinder-bands (AUC = ``cyl[method]``, the other measures alike),
-    sponge (all methods within ``sponge_spread``) and a third dataset (spread 0.1)."""
+    sponge (all methods within ``sponge_spread``, plus fold noise) and a third dataset
+    (spread 0.1), for ``n_folds`` folds."""
+    rng = np.random.default_rng(0)
     rows = []
     for d in ("cylinder-bands", "sponge", "other"):
-        for m in P.MEASURES:
-            for i, meth in enumerate(P.METHODS):
-                v = {"cylinder-bands": cyl.get(meth, 0.7), "sponge": 0.8 + sponge_spread * i / 10,
-                     "other": 0.6 + 0.01 * i}[d]
-                rows.append(dict(dataset=d, learner="J48", measure=m, method=meth,
-                                 area=1 - v if m == "error" else v))
+        for f in range(n_folds):
+            for m in P.MEASURES:
+                for i, meth in enumerate(P.METHODS):
+                    v = {"cylinder-bands": cyl.get(meth, 0.7),
+                         "sponge": 0.8 + sponge_spread * i / 10 + 0.01 * rng.normal(),
+                         "other": 0.6 + 0.01 * i}[d]
+                    rows.append(dict(dataset=d, fold=f, learner="J48", measure=m,
+                                     method=meth, area=1 - v if m == "error" else v))
     return pd.DataFrame(rows)
 
 
 CYL_PAPER = {"MC4": 0.80, "IG": 0.75, "BC": 0.70, "CD": 0.69, "SSD": 0.68}
 
 
-def test_summary_on_hand_set_ranks_where_every_claim_holds():
-    s = P.reproduction_summary(_special_areas(CYL_PAPER), _hand_groups(), profile="paper")
-    assert list(s.columns) == P.SUMMARY_COLUMNS and len(s) == 20
-    assert (s["agrees"] == "yes").all(), s.loc[s["agrees"] != "yes", ["claim", "why_not"]]
-    assert (s["why_not"] == "").all()
-    by = s.set_index("claim")
-    assert by.loc["SSD significantly better than every other ranking, overall (Fig. 3)",
-                  "ours"] == "overall 10/10 (Holm vs SSD: 10/10)"
-    assert by.loc["base rankers: only 1R-SU, 1R-IG, GR-IG differ significantly overall "
-                  "(Fig. 3's three groups)", "ours"] == "3 significant: 1R-IG, 1R-SU, GR-IG"
-    assert by.loc["every aggregate significantly better than every base ranker, overall "
-                  "(Fig. 3)", "se"] == "overall CD 0.81 (SE 0.25)"
+def _verdicts(groups):
+    rows = S.significance_rows(S._Tests(groups))
+    return {r["claim"]: r["verdict"] for r in rows}, {r["claim"]: r for r in rows}
 
 
-def test_summary_says_why_not_where_a_claim_fails():
+def test_significance_rows_on_hand_set_ranks_where_every_claim_holds():
+    verdicts, rows = _verdicts(_hand_groups())
+    assert len(verdicts) == 17
+    assert all(v.agrees == "yes" for v in verdicts.values()), \
+        {c: v for c, v in verdicts.items() if v.agrees != "yes"}
+    assert rows["SSD significantly better than every other ranking, overall (Fig. 3)"][
+        "ours"] == "overall 10/10"
+    assert rows["every aggregate significantly better than every base ranker, overall "
+                "(Fig. 3)"]["se"] == "overall N 351, CD 0.81"
+
+
+def test_significance_rows_say_why_not_where_a_claim_fails():
     ranks = dict(PAPER_LIKE)
-    # overall: BC falls to the worst aggregate, 0.3 behind MC4 (more than one SE, 0.25),
-    # and 0.9 behind CD (significant, CD 0.806)
+    # overall: BC 0.9 behind CD (significant, CD 0.806)
     ranks["overall"] = [2.0, 3.6, 4.5, 3.9, 4.2, 6.0, 6.3, 6.5, 6.7, 6.9, 7.2]
-    # error: SSD only 1.0, 1.1, 1.3 ahead of CD, BC, Lin (below CD 1.396; Holm, more
-    # powerful, still finds them); IG no longer last
+    # error: SSD only 1.0, 1.1, 1.3 ahead of CD, BC, Lin (below CD 1.396)
     ranks["measure=error"] = [1.6, 2.6, 2.7, 2.9, 3.2, 4.7, 5.0, 5.2, 5.4, 5.9, 5.6]
-    groups = _hand_groups(ranks, p_values={"measure=error": 0.31})
+    verdicts, rows = _verdicts(_hand_groups(ranks, p_values={"measure=error": 0.31}))
+    v = verdicts["Friedman rejects equal performance for every measure (Fig. 1)"]
+    assert v == ("partly", "2 of 3 significant")
+    c = "SSD significantly better than every other ranking, error and AUC (Fig. 1b, c)"
+    assert verdicts[c] == ("partly", "17 of 20 significant")
+    assert rows[c]["ours"] == "error 7/10, AUC 10/10"
+    c = "CD, BC, MC4, Lin: no significant difference among them overall (Fig. 3's second group)"
+    assert verdicts[c] == ("partly", "1 of 6 differences significant")
+    assert rows[c]["ours"] == "1/6 (CD-BC)"
+
+
+def test_no_significant_pair_is_no_even_in_the_claimed_direction():
+    ranks = dict(PAPER_LIKE)
+    # NB: MC4 only 0.5 behind CD, BC, Lin (below the CD): the direction holds, no pair is
+    # significant, and the rule book says "no"
+    ranks["learner=NB"] = [1.0, 2.5, 2.6, 2.7, 3.1, 5.7, 6.0, 6.2, 6.4, 6.6, 6.9]
+    verdicts, _ = _verdicts(_hand_groups(ranks))
+    assert verdicts["NB: MC4 significantly worse than CD, BC and Lin (Fig. 2c)"] == (
+        "no", "0 of 3 significant")
+
+
+def test_one_row_per_reading_sharing_a_finding():
+    rng = np.random.default_rng(2)
+    areas = pd.concat([_fake_areas(rng, 12).assign(fold=f) for f in range(3)],
+                      ignore_index=True)
+    tests = {r: P.friedman_groups(areas, reading=r) for r in P.READINGS}
+    assert {r: tests[r]["overall"][0].n_datasets for r in P.READINGS} == {
+        "blocks=datasets": 12, "blocks=dataset×learner×measure": 108, "blocks=folds": 324}
+    assert tests["blocks=datasets"]["measure=f1"][0].n_datasets == 12
+    assert tests["blocks=folds"]["learner=NB"][0].n_datasets == 12 * 3 * 3
+    s = P.reproduction_summary(areas, tests, wilcoxon=P.wilcoxon_groups(areas),
+                               profile="quick")
+    sig = s[s["reading"] != ""]
+    assert len(sig) == 17 * 3
+    assert sig.groupby("finding")["reading"].apply(lambda r: list(r) == list(P.READINGS)).all()
+    assert sig.groupby("finding")["claim"].nunique().eq(1).all()
+    overall = "every aggregate significantly better than every base ranker, overall (Fig. 3)"
+    ours = s[(s["claim"] == overall) & (s["reading"] == "blocks=datasets")]["ours"].item()
+    # 12 datasets: Nemenyi's CD (4.4 ranks) misses the pairs closest together, while every
+    # aggregate wins on every dataset, which Wilcoxon-Holm finds
+    assert ours == "overall 18/24; Wilcoxon-Holm 24/24"
+    with pytest.raises(ValueError, match="per-fold areas"):
+        P.friedman_groups(P.mean_areas(areas), reading="blocks=folds")
+
+
+def test_cylinder_and_sponge_rows():
+    areas = _special_areas(CYL_PAPER, n_folds=10)
+    assert S._cylinder_row(areas)["verdict"].agrees == "yes"
+    assert S._sponge_row(areas)["verdict"].agrees == "yes"
     cyl = {"MC4": 0.70, "IG": 0.75, "BC": 0.80, "CD": 0.69, "SSD": 0.68}
-    s = P.reproduction_summary(_special_areas(cyl, sponge_spread=0.5), groups, profile="smoke")
-    by = s.set_index("claim")
-    assert ((s["why_not"] != "") == (s["agrees"] != "yes")).all()
-    row = by.loc["Friedman rejects equal performance for every measure (Fig. 1)"]
-    assert row["agrees"] == "partly" and "error" in row["why_not"]
-    row = by.loc["SSD significantly better than every other ranking, error and AUC "
-                 "(Fig. 1b, c)"]
-    assert row["agrees"] == "partly"
-    assert row["ours"] == "error 7/10, AUC 10/10 (Holm vs SSD: 20/20)"
-    row = by.loc["MC4 the worst aggregate overall (Fig. 3; mean rank, no test)"]
-    assert row["agrees"] == "no" and row["why_not"] == (
-        "worst is BC; MC4 is 0.30 ranks ahead of it (more than one SE)")
-    row = by.loc["CD, BC, MC4, Lin: no significant difference among them overall "
-                 "(Fig. 3's second group)"]
-    assert row["agrees"] == "partly" and row["why_not"] == "significant: CD-BC"
-    row = by.loc["IG the worst base ranker for every measure (Fig. 1; mean rank, 'in "
-                 "general' not significantly)"]
-    assert row["agrees"] == "partly" and "error: IG 0.30 ranks ahead of SU" in row["why_not"]
-    cyl_claim = [c for c in by.index if c.startswith("cylinder-bands")][0]
-    assert by.loc[cyl_claim, "agrees"] == "no" and "best aggregate BC" in by.loc[cyl_claim,
-                                                                                 "why_not"]
-    sponge = [c for c in by.index if c.startswith("sponge")][0]
-    assert by.loc[sponge, "agrees"] == "no"  # the largest spread of the three datasets
-    assert by.loc[sponge, "why_not"].startswith("2 dataset(s) show a smaller spread")
+    # BC ahead of the best base ranker and MC4 not the best aggregate: 2 of the 4 parts
+    assert S._cylinder_row(_special_areas(cyl))["verdict"] == ("partly", "2 of 4 cases")
+    wide = _special_areas(CYL_PAPER, sponge_spread=0.5, n_folds=10)
+    v = S._sponge_row(wide)["verdict"]
+    assert v.agrees == "no" and v.why_not.endswith("differences significant")
+    # without the folds' areas there is no test of the sponge remark
+    assert S._sponge_row(P.mean_areas(areas))["verdict"].agrees == "n/a"
+    other = areas[areas["dataset"] == "other"]
+    assert S._cylinder_row(other)["verdict"] == ("n/a", "cylinder-bands is not in this run")
 
 
-def test_cylinder_row_when_mc4_ties_the_best_aggregate():
-    cyl = {"MC4": 0.80, "BC": 0.80, "IG": 0.85, "CD": 0.69, "SSD": 0.68}
-    s = P.reproduction_summary(_special_areas(cyl), _hand_groups(), profile="quick")
-    row = s[s["claim"].str.startswith("cylinder-bands")].iloc[0]
-    assert row["agrees"] == "partly"
-    assert row["why_not"] == "MC4 shares the best aggregate rank with BC"
+def test_random_tie_breaking_only_reorders_equal_scores():
+    scores = {"A": np.array([1.0, 3.0, 3.0, 0.0, 3.0, 1.0])}
+    assert P.orders_from_scores(scores)["A"].tolist() == [1, 2, 4, 0, 5, 3]
+    seen = set()
+    for seed in range(20):
+        o = P.orders_from_scores(scores, tie_seed=seed)["A"]
+        assert sorted(o[:3].tolist()) == [1, 2, 4] and sorted(o[3:5].tolist()) == [0, 5]
+        assert o[5] == 3
+        seen.add(tuple(o[:3]))
+    assert len(seen) > 1
+    np.testing.assert_array_equal(P.orders_from_scores(scores, tie_seed=4)["A"],
+                                  P.orders_from_scores(scores, tie_seed=4)["A"])
 
 
-def test_summary_rows_for_datasets_not_in_the_run():
-    areas = _special_areas(CYL_PAPER)
-    s = P.reproduction_summary(areas[areas["dataset"] == "other"], _hand_groups())
-    tail = s.tail(2)
-    assert tail["agrees"].tolist() == ["n/a", "n/a"]
-    assert tail["why_not"].tolist() == ["cylinder-bands with J48 is not in this run",
-                                        "sponge with J48 is not in this run"]
-
-
-def test_verdict_rules():
-    v = _verdict
-    assert v(dict(n=4, sig=4, way=4, against=0)) == "yes"
-    assert v(dict(n=4, sig=1, way=2, against=0)) == "partly"
-    assert v(dict(n=4, sig=0, way=4, against=0)) == "partly"
-    assert v(dict(n=4, sig=0, way=3, against=0)) == "no"
-    assert v(dict(n=4, sig=3, way=3, against=1)) == "no"
+def test_profiles_are_frozen_and_complete():
+    assert set(P.PROFILES) == {"smoke", "quick", "paper"}
+    assert P.PROFILES["paper"].datasets is None and P.PROFILES["paper"].n_folds == 10
+    assert len(P.PROFILES["quick"].datasets) == 18
+    with pytest.raises(AttributeError):
+        P.PROFILES["smoke"].n_folds = 3
 
 
 def test_extras_and_mc4_variants():
