@@ -46,7 +46,8 @@ def ranker_task(dataset: str, ranker: str, learners, n_folds: int, n_sizes: int,
     return out
 
 
-@task("benchmark.random_task", version="1")
+# version 2: each random order drawn from its own seed (the one expected-curve implementation)
+@task("benchmark.random_task", version="2")
 def random_task(dataset: str, learner: str, n_folds: int, n_sizes: int, n_random: int,
                 n_samples=None, seed: int = 0, cv_seed: int | None = None) -> dict:
     """The expected FFA/RFA curve of a random ranking (Slavkov 2020) on ``dataset`` with
