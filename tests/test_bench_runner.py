@@ -68,20 +68,6 @@ def test_readme_speed_table_is_generated_from_bench_csv():
     assert block == want, "README speed table is stale: run .venv/bin/python -m tools.readme"
 
 
-def test_reading_a_notebooks_paper_settings_keeps_the_active_profile():
-    """The estimates exec a notebook's settings cell at `paper`; the tasks they then time must
-    not write into the committed result store (which a `paper` profile would)."""
-    import bench_paper_estimates as est
-    from featrank.config import active_profile, get_profile, store_dirs
-
-    get_profile("quick")
-    ns = est._settings("03_izetta2017_multiclass_list_combination")
-    assert ns["profile"] == "paper"
-    assert active_profile() == "quick"
-    write, _ = store_dirs("01_quevedo2007_spe_ranker")
-    assert "data/results" not in write.as_posix()
-
-
 def test_make_paper_row_sums_the_five_notebooks_once():
     import bench_paper_estimates as B
 

@@ -16,8 +16,6 @@ per task); each row's note says how. The estimates exclude the cells' own (non-t
 from __future__ import annotations
 
 import contextlib
-import io
-import json
 import os
 import tempfile
 import time
@@ -33,26 +31,6 @@ _PASS: dict = {}
 
 
 # --------------------------------------------------------------------------- helpers
-def _settings(stem: str, profile: str = "paper") -> dict:
-    """The namespace left by the notebook's settings cell run with ``profile = "paper"`` (or
-    the ``profile`` given)."""
-    from featrank.config import active_profile, get_profile, project_root
-
-    nb = json.loads((project_root() / "notebooks" / f"{stem}.ipynb").read_text())
-    for cell in nb["cells"]:
-        src = "".join(cell["source"])
-        if cell["cell_type"] == "code" and "settings" in src.lower() and '"paper"' in src:
-            ns = {"profile": profile, "n_jobs": None, "seed": 0}
-            active = active_profile()
-            try:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    exec(compile(src, f"{stem}:settings", "exec"), ns)  # noqa: S102
-            finally:           # the cell made `paper` active: the timed tasks would write the
-                get_profile(active)            # committed store; keep the bench's own profile
-            return ns
-    raise LookupError(f"no settings cell with a 'paper' profile in {stem}.ipynb")
-
-
 def _clock(func, task: dict, cache: str):
     """(result, CPU seconds) of one task through ``run_tasks`` (in process, single-threaded)."""
     from featrank.parallel import run_tasks
