@@ -127,12 +127,7 @@ def significance(n_significant: int, n_claimed: int) -> Verdict:
     >>> significance(3, 3).agrees, significance(1, 3).agrees, significance(0, 3).agrees
     ('yes', 'partly', 'no')
     """
-    if n_claimed <= 0:
-        return Verdict("n/a", "no comparison to test")
-    if n_significant >= n_claimed:
-        return Verdict("yes")
-    what = f"{n_significant} of {n_claimed} significant"
-    return Verdict("partly", what) if n_significant > 0 else Verdict("no", what)
+    return _k_of_n(n_significant, n_claimed, "significant", partly=n_significant > 0)
 
 
 def ordering(paper_order, our_scores: dict, *, higher_is_better: bool = True) -> Verdict:
@@ -163,12 +158,16 @@ def all_cases(k: int, n: int) -> Verdict:
     >>> all_cases(5, 5).agrees, all_cases(3, 5).agrees, all_cases(2, 5).agrees
     ('yes', 'partly', 'no')
     """
+    return _k_of_n(k, n, "cases", partly=2 * k >= n)
+
+
+def _k_of_n(k: int, n: int, what: str, *, partly: bool) -> Verdict:
+    """yes when all ``n`` hold; else partly or no, as ``partly`` says; n/a when ``n`` is 0."""
     if n <= 0:
-        return Verdict("n/a", "no case to check")
+        return Verdict("n/a", "nothing to check")
     if k >= n:
         return Verdict("yes")
-    what = f"{k} of {n} cases"
-    return Verdict("partly", what) if 2 * k >= n else Verdict("no", what)
+    return Verdict("partly" if partly else "no", f"{k} of {n} {what}")
 
 
 def no_difference(n_significant: int, n_pairs: int) -> Verdict:
