@@ -50,8 +50,30 @@ def normalise_cell(cell: dict) -> dict:
                                                                              "papermill")}
     out = {**cell, "metadata": meta}
     if cell.get("cell_type") == "code":
-        out["outputs"] = [o for o in cell.get("outputs", []) if WIDGET not in o.get("data", {})]
+        kept = [o for o in cell.get("outputs", []) if WIDGET not in o.get("data", {})]
+        out["outputs"] = coalesce_streams(kept)
     return out
+
+
+def coalesce_streams(outputs: list) -> list:
+    """Adjacent stream outputs of one stream joined into one, as Jupyter shows them: how a
+    kernel splits what a cell prints depends on when it flushed, not on what was printed.
+
+    >>> out = [{"output_type": "stream", "name": "stdout", "text": ["a\\n"]},
+    ...        {"output_type": "stream", "name": "stdout", "text": "b\\n"}]
+    >>> coalesce_streams(out)
+    [{'output_type': 'stream', 'name': 'stdout', 'text': ['a\\n', 'b\\n']}]
+    """
+    merged: list = []
+    for o in outputs:
+        prev = merged[-1] if merged else None
+        if (o.get("output_type") == "stream" and prev is not None
+                and prev.get("output_type") == "stream" and prev.get("name") == o.get("name")):
+            text = "".join(prev["text"]) + "".join(o["text"])
+            merged[-1] = {**prev, "text": text.splitlines(keepends=True)}
+        else:
+            merged.append(o)
+    return merged
 
 
 def normalise(text: str) -> str:
