@@ -35,6 +35,16 @@ by construction a claim that holds by construction, or that our data cannot test
 ``reading``: where a paper leaves an analysis choice open (the blocks of a Friedman test,
 whether rankings are learnt on the whole data or inside the training folds), a claim gets one
 row per reading, named here; the notebook says which reading the paper's evidence supports.
+**The blocks of a rank test, one policy for every notebook.** The blocks of a Friedman test
+(or the pairs of a signed-rank test) are the datasets whenever a claim is about methods in
+general: datasets are the independent units the papers generalise over (Demšar, JMLR 2006),
+so that reading is always computed, and it is the one our own conclusions rest on. A finer
+block (a dataset × learner × measure cell, a CV split, a fold) is computed as a further
+reading only where the paper may have tested that way; those blocks are not independent
+(the cells and folds of one dataset share its data), so a claim that holds only under them
+is counted as ``depends``, never as ``yes``. CV splits as the sample of a mean difference get
+the corrected resampled t-test (Nadeau & Bengio 2003), not blocks of their own.
+
 ``finding``: rows that are one discrepancy seen several ways (per measure, per weighting,
 per reading) share a finding id; the README counts findings (:func:`finding_verdicts`).
 

@@ -15,7 +15,7 @@ from .data import (AGGREGATE_BASE, AGGREGATES, BINARY_ONLY, GROUND_TRUTH, LEARNE
                    base_rankings, cv_splits, dataset_shape, ground_truth_relevance,
                    load_dataset, paper_datasets, rank_features, size_schedule)
 from .profiles import PROFILES, QUICK_REAL, Profile
-from .run import grid_tasks, run_grid
+from .run import grid_tasks, run_grid, stored_datasets
 from .tasks import random_task, ranker_task
 
 _API = {

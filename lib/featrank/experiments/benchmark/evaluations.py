@@ -23,6 +23,7 @@ import pandas as pd
 from ...datasets import Dataset
 from ...evaluate import (auc_fr, curve_area, curve_delta, eca_vs_random, nogueira_stability,
                          ranking_distance, stability_curve)
+from ...orders import scores_from_order
 from ...stats import average_ranks, friedman, holm_adjust, nemenyi_cd, wilcoxon_holm
 from .data import (AGGREGATES, GROUND_TRUTH, LEARNER_LABELS, LEARNERS, LOWER_IS_BETTER,
                    RANKERS, SYNTHETIC, WEIGHTINGS, ground_truth_relevance, load_dataset)
@@ -112,9 +113,7 @@ def gt_distance(order, relevance) -> float:
     >>> gt_distance([2, 1, 0], [0.0, 0.5, 1.0])
     0.0
     """
-    order = np.asarray(order)
-    scores = np.empty(order.size)
-    scores[order] = np.arange(order.size, 0, -1)
+    scores = scores_from_order(order)
     return float(ranking_distance(np.asarray(relevance, float), scores[None, :]))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...parallel import run_tasks
+from ...parallel import is_stored, run_tasks
 from .data import LEARNERS, NOTEBOOK, applies, dataset_shape
 from .tasks import random_task, ranker_task
 
@@ -52,3 +52,19 @@ def run_grid(datasets, ranker_names, *, n_jobs=None, cache=NOTEBOOK, **params) -
     return {"shapes": pd.DataFrame(list(shapes.values())),
             "rankers": {(t["dataset"], t["ranker"]): r for t, r in zip(tasks["rankers"], rk)},
             "random": {(t["dataset"], t["learner"]): r for t, r in zip(tasks["random"], rd)}}
+
+
+def stored_datasets(datasets, ranker_names, *, retest_cv_seed: int | None = None,
+                    **params) -> list:
+    """The ``datasets`` whose every task of :func:`run_grid` (with ``params``), and of its
+    test-retest run with ``retest_cv_seed``, is in the store; nothing runs. What ``make``
+    renders of a paper profile stored only in part (``make paper NB=06`` fills the rest).
+
+    >>> stored_datasets(["slavkov-single"], ["IG"], n_folds=3, n_sizes=4, n_random=2,
+    ...                 n_samples=60, seed=12345, cache="an-empty-store")
+    []
+    """
+    runs = [{}] if retest_cv_seed is None else [{}, {"cv_seed": retest_cv_seed}]
+    return [d for d in datasets
+            if all(is_stored(run_grid, [d], ranker_names, n_jobs=1, **params, **run)
+                   for run in runs)]

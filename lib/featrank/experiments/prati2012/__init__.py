@@ -15,7 +15,8 @@ Roles, one module each, their public names re-exported here:
 """
 from .analysis import (FIGURE_READING, GROUPS, LABELS, READINGS, block_ranks,  # noqa: F401
                        dataset_learner_ranks, fold_areas, friedman_groups, group_ranks,
-                       head_to_head, label, mean_areas, span_needed, table1, wilcoxon_groups)
+                       head_to_head, label, mean_areas, per_dataset_variants, span_needed,
+                       table1, wilcoxon_groups)
 from .profiles import PROFILES, QUICK_DATASETS, Profile  # noqa: F401
 from .protocol import (AGGREGATES, BASE, EXTRAS, HIGHER_IS_BETTER, KNOWN_EXTRAS,  # noqa: F401
                        LEARNERS, MC4_DIRECTION, MEASURES, METHODS, NOTEBOOK, PAPER_MAJORITY,

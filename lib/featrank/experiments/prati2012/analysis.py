@@ -164,3 +164,38 @@ def table1(summaries=None) -> pd.DataFrame:
         t["% maj. (ours)"] = t["ours"].map(s["majority_pct"]).round(2)
     return t.sort_values("paper name", key=lambda c: c.str.lower()).reset_index(drop=True)
 
+
+
+def per_dataset_variants(areas: pd.DataFrame, alpha=0.05, methods=METHODS) -> pd.DataFrame:
+    """How many of the 24 aggregate-vs-base pairs Nemenyi finds significant with one block per
+    dataset, for each way of reducing a dataset's cells to one row: the methods' ranks in
+    each (learner, measure) cell averaged (the notebook's ``blocks=datasets``, per group of
+    Figs. 1-3), every fold's ranks averaged, and the areas themselves averaged (error as
+    1 - error, so that higher is better in every measure). ``areas``: the per-fold areas.
+
+    >>> rng = np.random.default_rng(0)
+    >>> rows = [dict(dataset=f"d{i}", fold=f, learner=lr, measure=ms, method=m,
+    ...              area=rng.random()) for i in range(6) for f in range(2)
+    ...         for lr in ("J48", "NB", "SVM") for ms in MEASURES for m in METHODS]
+    >>> t = per_dataset_variants(pd.DataFrame(rows))
+    >>> list(t.columns), int(t["blocks"].max())
+    (['group', 'cells averaged per dataset', 'blocks', 'aggregate > base (of 24)'], 6)
+    """
+    from ...stats import friedman, nemenyi_pairs
+
+    def count(tab):
+        res = friedman(tab, higher_is_better=False)
+        pairs = nemenyi_pairs(res.average_ranks, res.n_datasets, alpha=alpha)
+        sig = pairs[pairs["significant"]]
+        return res.n_datasets, int((sig["better"].isin(AGGREGATES) & sig["worse"].isin(BASE)).sum())
+
+    rows = [(g, "ranks per (learner, measure) cell", *count(tab))
+            for g, tab in group_ranks(areas, "blocks=datasets", methods).items()]
+    rows.append(("overall", "ranks per fold", *count(
+        block_ranks(areas, methods).groupby(level="dataset").mean())))
+    m = mean_areas(areas)
+    up = np.where([HIGHER_IS_BETTER[x] for x in m["measure"]], m["area"], 1.0 - m["area"])
+    mean_up = m.assign(area=up).groupby(["dataset", "method"])["area"].mean().unstack()
+    rows.append(("overall", "areas (error as 1 - error)", *count(-mean_up[list(methods)])))
+    return pd.DataFrame(rows, columns=["group", "cells averaged per dataset", "blocks",
+                                       "aggregate > base (of 24)"])
