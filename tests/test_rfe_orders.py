@@ -19,6 +19,7 @@ from sklearn.exceptions import ConvergenceWarning
 from featrank.aggregate import k_first
 from featrank.rankers import (DegroeveRFE, MulticlassSVMRFE, RakotomamonjyRFE, SVMRFE,
                               ZhouMSVMRFE)
+from featrank.rankers._rfe import eliminate
 from featrank.rankers.svmrfe import (elimination_schedule, encode_nominal, rfe_order,
                                      rfe_order_plain, rfe_orders, scale_features)
 
@@ -143,6 +144,29 @@ def test_orders_are_the_recorded_ones(case):
 def test_the_data_sets_hold_exact_ties():
     X, _ = _data("binary")
     assert np.array_equal(X[:, 3], X[:, 10]) and not X[:, 12:].any()
+
+
+# ------------------------------------------------------------------ the loop's contract
+def test_the_loop_drops_the_lowest_by_schedule_ties_to_the_higher_id():
+    values = np.array([3.0, 1.0, 1.0, 5.0, 0.5])
+    calls, updates = [], []
+
+    def criterion(alive):
+        calls.append(alive.tolist())
+        return values[alive]
+
+    order, at_removal = eliminate(5, [2, 2, 1], criterion,
+                                  lambda removed, alive: updates.append(removed.tolist()))
+    # step 1 drops 4 (0.5) then 2 (1.0, tied with 1: the higher id first); step 2 drops 1, 0
+    assert order.tolist() == [3, 0, 1, 2, 4]
+    assert calls == [[0, 1, 2, 3, 4], [0, 1, 3]]           # not called for the last feature
+    assert updates == [[4, 2], [1, 0]]                      # not called once none remain
+    assert at_removal.tolist() == [3.0, 1.0, 1.0, 0.0, 0.5]
+
+
+def test_the_loop_refuses_a_schedule_of_the_wrong_total():
+    with pytest.raises(ValueError, match="schedule removes 4 features, there are 5"):
+        eliminate(5, [2, 2], lambda alive: np.zeros(alive.size))
 
 
 if __name__ == "__main__":
