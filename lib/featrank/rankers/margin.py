@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import warnings
 from math import comb
+from numbers import Integral, Real
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
+from sklearn.utils._param_validation import Interval, StrOptions
 
 from .._libsvm import PrecomputedSVC
 from ..orders import scores_from_order
-from ._rfe import eliminate
-from .base import (BaseRanker, binary_pm1, check_degree, check_positive,
-                   top_feature_example)
+from ._rfe import RFE_PARAMETER_CONSTRAINTS, eliminate
+from .base import DEGREE, BaseRanker, binary_pm1, top_feature_example
 
 _TINY = 1e-12
 
@@ -47,6 +48,10 @@ class _PolyRFE(BaseRanker):
     data); ``n_unconverged_`` counts the SVMs stopped that way. A subclass gives the
     criterion and ``_sign``: +1 removes the variable of smallest criterion, -1 the largest."""
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints, "degree": DEGREE,
+        **{k: RFE_PARAMETER_CONSTRAINTS[k] for k in ("C", "max_iter")},
+    }
     _allow_nan = False
     _binary_only = True
     _sign = 1
@@ -63,9 +68,7 @@ class _PolyRFE(BaseRanker):
         raise NotImplementedError
 
     def _rank(self, X, y):
-        d = check_degree(self.degree)
-        check_positive("C", self.C)
-        y_pm, m = binary_pm1(y), X.shape[1]
+        d, y_pm, m = int(self.degree), binary_pm1(y), X.shape[1]
         gram = {"G": X @ X.T}
         self.n_unconverged_ = self.n_iter_ = 0
 
@@ -88,7 +91,7 @@ class _PolyRFE(BaseRanker):
 
 #: the end of the Parameters section of every ranker here
 _SVM_PARAMETERS = """    max_iter : int, default 20000
-        libsvm iteration limit per SVM.
+        libsvm iteration limit per SVM (-1: none).
     n_features_to_select : None, int or float, default None
         Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
 
@@ -285,6 +288,15 @@ class R2W2(BaseRanker):
 
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints, "degree": DEGREE,
+        "C": [Interval(Real, 0, np.inf, closed="right")],  # inf: hard margin
+        "n_iter": [Interval(Integral, 1, None, closed="left")],
+        "step": [Interval(Real, 0, None, closed="neither")],
+        "radius": [StrOptions({"ball", "variance"})],
+        "normalize": ["boolean"],
+        "max_iter": RFE_PARAMETER_CONSTRAINTS["max_iter"],
+    }
     _allow_nan = False
     _binary_only = True
 
@@ -301,11 +313,8 @@ class R2W2(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        d = check_degree(self.degree)
-        check_positive("C", self.C)
+        d = int(self.degree)
         radii = {"ball": radius_squared, "variance": variance_squared}
-        if self.radius not in radii:
-            raise ValueError(f"radius must be one of {sorted(radii)}, got {self.radius!r}")
         y_pm = binary_pm1(y)
         n, m = X.shape
         s = np.ones(m)
