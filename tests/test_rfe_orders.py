@@ -169,5 +169,6 @@ def test_the_loop_refuses_a_schedule_of_the_wrong_total():
         eliminate(5, [2, 2], lambda alive: np.zeros(alive.size))
 
 
-if __name__ == "__main__":
-    FIXTURE.write_text(json.dumps({c: _run(c) for c in CASES}, indent=1) + "\n")
+if __name__ == "__main__":   # one case a line
+    FIXTURE.write_text("{\n" + ",\n".join(f" {json.dumps(c)}: {json.dumps(_run(c))}"
+                                          for c in CASES) + "\n}\n")
