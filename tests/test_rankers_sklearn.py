@@ -170,14 +170,11 @@ def test_numpydoc_sections_and_an_example_that_runs(name):
 
 
 # ------------------------------------------------------------------ parameters, declared
-# The rankers whose every parameter is declared in _parameter_constraints (the others still
-# check some of theirs by hand).
-DECLARED = ["ReliefF", "ReliefK", "GSReliefK", "RandomForestRanker", "OneR", "InfoGain",
-            "GainRatio", "SymmetricUncertainty", "ChiSquared", "FCBF", "SVMRFE",
-            "MulticlassSVMRFE", "ZhouMSVMRFE"]
+# Every ranker declares every parameter in _parameter_constraints (none checks one by hand).
 _SVM_RFE_BAD = {"C": ["1", 0, -1.0], "step": ["1", 0, 1.5], "threshold": [0.5, -1],
                 "final_step": [1.0, 0], "schedule": [1, "guyon"], "scaling": [0, "robust"],
                 "tol": ["1e-3", 0.0], "n_features_to_select": ["all", 0]}
+_POLY_BAD = {"degree": ["1", 2.0, 0], "max_iter": [1.0, -2]}  # Quevedo 2007's SVM rankers
 # for every parameter, a value of a wrong type, then (where a range applies) out of range
 BAD = {
     "ReliefF": {"n_neighbors": ["x", 2.5, 0], "sample_size": ["all", 0],
@@ -199,17 +196,24 @@ BAD = {
                          "combiner": ["K-First"], "combiner_params": [[("k", 2)]]},
     "ZhouMSVMRFE": {**_SVM_RFE_BAD, "max_iter": [100.0, 0, -1], "method": [1, "ovr"],
                     "random_state": ["0", -1]},
+    **{name: {**_POLY_BAD, "C": ["1", 0, -1.0, np.inf]}
+       for name in ("RakotomamonjyRFE", "DegroeveRFE")},
+    "R2W2": {**_POLY_BAD, "C": ["1", 0, -1.0, np.nan], "n_iter": [3.0, 0],
+             "step": ["0.1", 0.0, -0.1], "radius": [1, "sphere"], "normalize": ["yes", 1]},
+    "SPERanker": {"degree": ["1", 2.0, 0], "xi": ["0.5", 0.0, 1.5],
+                  "remove_redundant": ["yes", 1]},
+    "StoppigliaSM": {"degree": [1.5, -1]},
 }
 
 
 def test_every_declared_parameter_has_bad_values_here():
-    assert sorted(BAD) == sorted(DECLARED)
-    for name in DECLARED:
+    assert sorted(BAD) == sorted(RANKERS)
+    for name in RANKERS:
         params = set(_ranker(name).get_params()) - {"n_features_to_select"}
         assert params <= set(BAD[name]), params - set(BAD[name])
 
 
-@pytest.mark.parametrize("name", DECLARED)
+@pytest.mark.parametrize("name", RANKERS)
 def test_scikit_learns_check_param_validation(name):
     # every parameter has a constraint, and a value of no valid type, or of a valid type but
     # out of range, raises InvalidParameterError naming the parameter
@@ -217,7 +221,7 @@ def test_scikit_learns_check_param_validation(name):
 
 
 @pytest.mark.parametrize("name, param, bad",
-                         [(n, p, b) for n in DECLARED for p, vals in BAD[n].items()
+                         [(n, p, b) for n in RANKERS for p, vals in BAD[n].items()
                           for b in vals], ids=str)
 def test_a_bad_parameter_raises_invalid_parameter_error_naming_it(name, param, bad):
     X, y = _data()
@@ -265,6 +269,12 @@ EDGES = {
     "MulticlassSVMRFE": [{"combiner_params": None}, {"combiner_params": {"k": 2}},
                          {"decomposition": "ova", "step": 1, "final_step": 5}],
     "ZhouMSVMRFE": [{"max_iter": 1, "method": m, "random_state": None} for m in ("cs", "ww")],
+    "RakotomamonjyRFE": [{"degree": 3, "C": 1e5, "max_iter": 1}, {"max_iter": -1}],
+    "DegroeveRFE": [{"degree": np.int64(2), "C": 1e-6}],
+    "R2W2": [{"C": np.inf}, {"C": 1.0, "radius": "variance", "normalize": True},
+             {"n_iter": 1, "step": 5.0, "max_iter": -1}],
+    "SPERanker": [{"xi": 1.0}, {"xi": 1e-9}, {"remove_redundant": np.bool_(False)}],
+    "StoppigliaSM": [{"degree": 4}],
 }
 
 

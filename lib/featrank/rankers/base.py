@@ -31,6 +31,11 @@ from ..orders import check_scores, order_from_scores, ranks_from_order
 from .discretize import resolve_categorical
 
 
+#: The ``degree`` of a polynomial expansion or kernel (the rankers of Quevedo 2007: SPERanker,
+#: StoppigliaSM, RakotomamonjyRFE, DegroeveRFE, R2W2).
+DEGREE = [Interval(Integral, 1, None, closed="left")]
+
+
 class BaseRanker(SelectorMixin, BaseEstimator):
     """Base of every ranker. Subclasses implement ``_rank(X, y)`` returning
     ``(scores, order)``; ``order`` may be ``None``, meaning "by decreasing score, ties to the
@@ -224,19 +229,6 @@ def _nominal_refused(name, nominal, parts) -> str:
             f"{_names(parts, nominal)}; encode them as numbers first (e.g. one-hot), or use a "
             "ranker that handles nominal features (InfoGain, GainRatio, SymmetricUncertainty, "
             "ChiSquared, OneR, ReliefF, RandomForestRanker, SVMRFE, FCBF)")
-
-
-def check_positive(name: str, value) -> None:
-    """Refuse a parameter that must be > 0 (``C`` of the SVM rankers)."""
-    if not value > 0:
-        raise ValueError(f"{name} must be > 0, got {value!r}")
-
-
-def check_degree(degree) -> int:
-    """A polynomial degree: a positive integer."""
-    if int(degree) != degree or degree < 1:
-        raise ValueError(f"degree must be a positive integer, got {degree!r}")
-    return int(degree)
 
 
 def binary_pm1(y):

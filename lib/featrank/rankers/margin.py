@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import warnings
 from math import comb
+from numbers import Integral, Real
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
+from sklearn.utils._param_validation import Interval, StrOptions
 
 from .._libsvm import PrecomputedSVC
 from ..orders import scores_from_order
-from .base import (BaseRanker, binary_pm1, check_degree, check_positive,
-                   top_feature_example)
+from ._rfe import RFE_PARAMETER_CONSTRAINTS, eliminate
+from .base import DEGREE, BaseRanker, binary_pm1, top_feature_example
 
 _TINY = 1e-12
 
@@ -40,13 +42,19 @@ def _fit_dual(K, y_pm, C, max_iter, tol=1e-3):
 
 
 class _PolyRFE(BaseRanker):
-    """Backward elimination with an SVM of polynomial kernel ``(<x, x'> + 1)^degree``; one
-    variable per SVM. The linear Gram matrix is downdated as variables go. libsvm stops after
-    ``max_iter`` iterations (large ``C`` on non-separable data); ``n_unconverged_`` counts
-    the SVMs stopped that way."""
+    """Backward elimination (:func:`._rfe.eliminate`) with an SVM of polynomial kernel
+    ``(<x, x'> + 1)^degree``; one variable per SVM. The linear Gram matrix is downdated as
+    variables go. libsvm stops after ``max_iter`` iterations (large ``C`` on non-separable
+    data); ``n_unconverged_`` counts the SVMs stopped that way. A subclass gives the
+    criterion and ``_sign``: +1 removes the variable of smallest criterion, -1 the largest."""
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints, "degree": DEGREE,
+        **{k: RFE_PARAMETER_CONSTRAINTS[k] for k in ("C", "max_iter")},
+    }
     _allow_nan = False
     _binary_only = True
+    _sign = 1
     refresh = 32          # recompute the Gram matrix from scratch every this many removals
 
     def __init__(self, degree: int = 1, C: float = 1.0, max_iter: int = 20_000,
@@ -56,41 +64,34 @@ class _PolyRFE(BaseRanker):
         self.max_iter = max_iter
         self.n_features_to_select = n_features_to_select
 
-    def _criterion(self, X, G, sv, beta, y_pm, live, d):  # pragma: no cover - abstract
+    def _criterion(self, X, G, sv, beta, y_pm, d):  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _rank(self, X, y):
-        d = check_degree(self.degree)
-        check_positive("C", self.C)
-        y_pm = binary_pm1(y)
-        n, m = X.shape
-        live = list(range(m))
-        G = X @ X.T
-        removed, crit_at_removal = [], np.zeros(m)
+        d, y_pm, m = int(self.degree), binary_pm1(y), X.shape[1]
+        gram = {"G": X @ X.T}
         self.n_unconverged_ = self.n_iter_ = 0
-        while len(live) > 1:
+
+        def criterion(live):
             self.n_iter_ += 1
-            sv, beta, _, ok = _fit_dual((G + 1.0) ** d, y_pm, self.C, self.max_iter)
+            sv, beta, _, ok = _fit_dual((gram["G"] + 1.0) ** d, y_pm, self.C, self.max_iter)
             self.n_unconverged_ += not ok
-            crit = self._criterion(X[:, live], G, sv, beta, y_pm, d)
-            pos = self._worst(crit)
-            i = live.pop(pos)
-            removed.append(i)
-            crit_at_removal[i] = crit[pos]
-            if len(removed) % self.refresh == 0:
-                G = X[:, live] @ X[:, live].T
+            return self._sign * self._criterion(X[:, live], gram["G"], sv, beta, y_pm, d)
+
+        def on_remove(removed, live):
+            if (m - live.size) % self.refresh == 0:
+                gram["G"] = X[:, live] @ X[:, live].T
             else:
-                G = G - np.outer(X[:, i], X[:, i])
-        removed.extend(live)
-        order = np.asarray(removed[::-1], dtype=np.intp)
-        scores = scores_from_order(order)                     # position-based, consistent
-        self.criterion_at_removal_ = crit_at_removal
-        return scores, order
+                gram["G"] = gram["G"] - np.outer(X[:, removed[0]], X[:, removed[0]])
+
+        order, at_removal = eliminate(m, None, criterion, on_remove)
+        self.criterion_at_removal_ = self._sign * at_removal + 0.0   # no -0.0
+        return scores_from_order(order), order                 # position-based, consistent
 
 
 #: the end of the Parameters section of every ranker here
 _SVM_PARAMETERS = """    max_iter : int, default 20000
-        libsvm iteration limit per SVM.
+        libsvm iteration limit per SVM (-1: none).
     n_features_to_select : None, int or float, default None
         Features ``transform`` keeps: all, that many, or that fraction (in (0, 1]).
 
@@ -136,10 +137,6 @@ class RakotomamonjyRFE(_PolyRFE):
         B = np.outer(beta, beta) * (G[np.ix_(sv, sv)] + 1.0) ** (d - 1)
         return np.abs(2 * d * np.einsum("ki,ki->i", B @ Xs, Xs))
 
-    @staticmethod
-    def _worst(crit):
-        return int(np.flatnonzero(crit == crit.min())[-1])
-
 
 class DegroeveRFE(_PolyRFE):
     """DM (Degroeve et al. 2002; Quevedo 2007, Eq. 4): after each SVM, for every remaining
@@ -151,12 +148,10 @@ class DegroeveRFE(_PolyRFE):
     index first.
     """
 
+    _sign = -1
+
     def _criterion(self, Xl, G, sv, beta, y_pm, d):
         return degroeve_criterion(Xl, G, sv, beta, y_pm, d)
-
-    @staticmethod
-    def _worst(crit):
-        return int(np.flatnonzero(crit == crit.max())[-1])
 
 
 for _cls in (RakotomamonjyRFE, DegroeveRFE):
@@ -293,6 +288,15 @@ class R2W2(BaseRanker):
 
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints, "degree": DEGREE,
+        "C": [Interval(Real, 0, np.inf, closed="right")],  # inf: hard margin
+        "n_iter": [Interval(Integral, 1, None, closed="left")],
+        "step": [Interval(Real, 0, None, closed="neither")],
+        "radius": [StrOptions({"ball", "variance"})],
+        "normalize": ["boolean"],
+        "max_iter": RFE_PARAMETER_CONSTRAINTS["max_iter"],
+    }
     _allow_nan = False
     _binary_only = True
 
@@ -309,11 +313,8 @@ class R2W2(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        d = check_degree(self.degree)
-        check_positive("C", self.C)
+        d = int(self.degree)
         radii = {"ball": radius_squared, "variance": variance_squared}
-        if self.radius not in radii:
-            raise ValueError(f"radius must be one of {sorted(radii)}, got {self.radius!r}")
         y_pm = binary_pm1(y)
         n, m = X.shape
         s = np.ones(m)

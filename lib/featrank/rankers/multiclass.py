@@ -28,14 +28,9 @@ from sklearn.svm import LinearSVC
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..orders import scores_from_order
+from ._rfe import RFE_PARAMETER_CONSTRAINTS, ScheduleParams, eliminate
 from .base import BaseRanker
-from .svmrfe import (DECOMPOSITIONS, RFE_PARAMETER_CONSTRAINTS, _dual_weights, _pick_worst,
-                     binary_problems, elimination_schedule, rfe_orders, scale_features)
-
-
-class _RFEParams:
-    def _schedule(self, p):
-        return elimination_schedule(p, self.step, self.threshold, self.final_step, self.schedule)
+from .svmrfe import DECOMPOSITIONS, _dual_weights, binary_problems, rfe_orders, scale_features
 
 
 def _check_combiner(combiner):
@@ -49,7 +44,7 @@ def _check_combiner(combiner):
             "featrank.aggregate.get_combiner('K-First'))")
 
 
-class MulticlassSVMRFE(_RFEParams, BaseRanker):
+class MulticlassSVMRFE(ScheduleParams, BaseRanker):
     """Multiclass SVM-RFE by binary decomposition and list combination (Izetta 2017).
 
     Parameters
@@ -136,22 +131,7 @@ class MulticlassSVMRFE(_RFEParams, BaseRanker):
         return np.asarray(combiner(self.orders_, **params), dtype=np.intp)
 
 
-def joint_rfe_order(p, schedule, criterion, on_remove=None) -> np.ndarray:
-    """RFE with one criterion per step: ``criterion(alive) -> values`` (higher = keep) for the
-    remaining feature ids ``alive``; ``on_remove(removed_ids)`` lets a caller update state."""
-    alive, eliminated = np.arange(p), []
-    for k in schedule:
-        crit = criterion(alive) if alive.size > 1 else np.zeros(alive.size)
-        pos = _pick_worst(np.asarray(crit, dtype=float), alive, k)
-        removed = alive[pos]
-        eliminated.extend(removed.tolist())
-        alive = np.delete(alive, pos)
-        if alive.size and on_remove is not None:
-            on_remove(removed)
-    return np.asarray(eliminated[::-1], dtype=np.intp)
-
-
-class ZhouMSVMRFE(_RFEParams, BaseRanker):
+class ZhouMSVMRFE(ScheduleParams, BaseRanker):
     """MSVM-RFE of Zhou & Tuck (2007) as Izetta 2017 (Sec. 4) ran it: one joint RFE over
     all classes.
 
@@ -240,11 +220,11 @@ def _zhou_ovo(X, y, C, schedule, tol):
             total += np.abs(Xt[alive][:, idx] @ beta)
         return total / len(problems)
 
-    def on_remove(removed):
+    def on_remove(removed, alive):
         R = Xt[removed]
         state["K"] = state["K"] - R.T @ R
 
-    return joint_rfe_order(X.shape[1], schedule, criterion, on_remove)
+    return eliminate(X.shape[1], schedule, criterion, on_remove)[0]
 
 
 def _zhou_cs(X, y, C, schedule, tol, max_iter, random_state):
@@ -256,7 +236,7 @@ def _zhou_cs(X, y, C, schedule, tol, max_iter, random_state):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        return joint_rfe_order(X.shape[1], schedule, criterion)
+        return eliminate(X.shape[1], schedule, criterion)[0]
 
 
 def _zhou_ww(X, y, C, schedule, tol, max_iter, random_state):
@@ -268,7 +248,7 @@ def _zhou_ww(X, y, C, schedule, tol, max_iter, random_state):
                                                random_state=random_state)
         return (W[:, :-1] ** 2).sum(axis=0)
 
-    return joint_rfe_order(X.shape[1], schedule, criterion)
+    return eliminate(X.shape[1], schedule, criterion)[0]
 
 
 def weston_watkins_svm(X, y, C=1.0, tol=1e-3, max_epochs=1000, alpha0=None, random_state=0):

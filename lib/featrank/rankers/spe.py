@@ -17,9 +17,12 @@ Also here: :class:`StoppigliaSM`, the Gram-Schmidt forward ranking of Stoppiglia
 """
 from __future__ import annotations
 
-import numpy as np
+from numbers import Real
 
-from .base import BaseRanker, check_degree, top_feature_example
+import numpy as np
+from sklearn.utils._param_validation import Interval
+
+from .base import DEGREE, BaseRanker, top_feature_example
 
 _TINY = 1e-12
 
@@ -144,6 +147,13 @@ class SPERanker(BaseRanker):
     ([0, 2, 1], [1])
     """
 
+    _parameter_constraints: dict = {
+        **BaseRanker._parameter_constraints, "degree": DEGREE,
+        "xi": [Interval(Real, 0, 1, closed="right")],
+        "remove_redundant": ["boolean"],
+    }
+    _allow_nan = False
+
     def __init__(self, degree: int = 1, xi: float = 2 / 3, remove_redundant: bool = True,
                  n_features_to_select=None):
         self.degree = degree
@@ -151,15 +161,7 @@ class SPERanker(BaseRanker):
         self.remove_redundant = remove_redundant
         self.n_features_to_select = n_features_to_select
 
-    def _check_params(self):
-        check_degree(self.degree)
-        if not 0 < self.xi <= 1:
-            raise ValueError(f"xi must lie in (0, 1], got {self.xi!r}")
-
-    _allow_nan = False
-
     def _rank(self, X, y):
-        self._check_params()
         scores = spe_scores(X, y, int(self.degree))
         order = np.argsort(-scores, kind="stable")
         if not self.remove_redundant:
@@ -211,6 +213,7 @@ class StoppigliaSM(BaseRanker):
 
     """
 
+    _parameter_constraints: dict = {**BaseRanker._parameter_constraints, "degree": DEGREE}
     _allow_nan = False
 
     def __init__(self, degree: int = 1, n_features_to_select=None):
@@ -218,7 +221,7 @@ class StoppigliaSM(BaseRanker):
         self.n_features_to_select = n_features_to_select
 
     def _rank(self, X, y):
-        d = check_degree(self.degree)
+        d = int(self.degree)
         n, m = X.shape
         F = _spe_features(X, d)
         norms0 = np.sqrt(np.einsum("nmd,nmd->md", F, F))

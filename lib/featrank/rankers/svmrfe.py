@@ -15,19 +15,12 @@ index it (OVO). The solution is the one a plain refit ``SVC(kernel="linear")`` o
 remaining columns finds (same solver, same tolerance): ``rfe_order_plain`` is that
 reference and the tests compare both.
 
-**Elimination schedules** (``elimination_schedule``):
-
-* ``rule="weka"`` reproduces Weka 3.6's ``SVMAttributeEval``: ``step`` int = its
-  ``attsToEliminatePerIteration`` (-X, default 1: one feature per SVM); ``step`` float =
-  ``percentToEliminatePerIteration`` / 100 (-Y, default 0 = off). In percent mode Weka removes
-  ``max(1, int((r + 1) * step))`` features when ``r`` remain (its attribute count includes the
-  class), and once that would leave ``threshold`` (-Z, ``percentThreshold``, default 0) or
-  fewer, removes exactly down to ``threshold`` and continues at the constant rate
-  ``final_step`` (its -X). Weka's other defaults: C = 1.0, SMO tolerance 1e-10, epsilon 1e-25,
-  data normalised to [0, 1] (SMO's default filter); Slavkov 2018/2020 set C = 0.1 and
-  epsilon 1e-12.
-* ``rule="izetta"`` is Sec. 3.1 of Izetta 2017: remove ``max(1, int(step * r))`` (10 %) of the
-  ``r`` remaining features while ``r >= threshold`` (20), then ``final_step`` (1) at a time.
+**Elimination schedules** (:func:`elimination_schedule`, in :mod:`._rfe` with the
+elimination loop every RFE ranker shares): ``schedule="weka"`` reproduces Weka 3.6's
+``SVMAttributeEval`` (``step`` int: features per SVM, its -X; float: the fraction, its -Y;
+``threshold``: its -Z; then ``final_step`` at a time). Weka's other defaults: C = 1.0, SMO
+tolerance 1e-10, epsilon 1e-25, data normalised to [0, 1] (SMO's default filter); Slavkov
+2018/2020 set C = 0.1 and epsilon 1e-12. ``schedule="izetta"`` is Sec. 3.1 of Izetta 2017.
 
 **Multiclass** (``multiclass``): ``"ova"`` is Weka's: one SVM-RFE per class against the rest,
 and the c class-wise orders are "dealt" into one — take the first feature of each class's
@@ -41,65 +34,18 @@ opposite — only exact ties are affected).
 """
 from __future__ import annotations
 
-from numbers import Integral, Real
-
 import numpy as np
 from sklearn.svm import SVC
-from sklearn.utils._param_validation import Interval, RealNotInt, StrOptions, validate_params
+from sklearn.utils._param_validation import StrOptions, validate_params
 
 from .._libsvm import PrecomputedSVC
 from ..orders import scores_from_order
+from ._rfe import RFE_PARAMETER_CONSTRAINTS, ScheduleParams, eliminate
+from ._rfe import elimination_schedule  # noqa: F401  (imported from here by callers)
 from .base import BaseRanker
 
-# The parameters every SVM-RFE ranker shares (this module's SVMRFE, and MulticlassSVMRFE and
-# ZhouMSVMRFE in .multiclass); the module's functions validate theirs by the same entries.
-RFE_PARAMETER_CONSTRAINTS: dict = {
-    "C": [Interval(Real, 0, None, closed="neither")],
-    "step": [Interval(Integral, 1, None, closed="left"),
-             Interval(RealNotInt, 0, 1, closed="neither")],
-    "threshold": [Interval(Integral, 0, None, closed="left")],
-    "final_step": [Interval(Integral, 1, None, closed="left")],
-    "schedule": [StrOptions({"weka", "izetta"})],
-    "scaling": [StrOptions({"minmax", "standard"}), None],
-    "tol": [Interval(Real, 0, None, closed="neither")],
-    "max_iter": [Interval(Integral, -1, None, closed="left")],  # libsvm's: -1 = no limit
-}
 DECOMPOSITIONS = [StrOptions({"ova", "ovo"})]
 _NOMINAL = [StrOptions({"binarize", "error"})]
-
-
-@validate_params({"n_features": [Interval(Integral, 1, None, closed="left")],
-                  "step": RFE_PARAMETER_CONSTRAINTS["step"],
-                  "threshold": RFE_PARAMETER_CONSTRAINTS["threshold"],
-                  "final_step": RFE_PARAMETER_CONSTRAINTS["final_step"],
-                  "rule": RFE_PARAMETER_CONSTRAINTS["schedule"]},
-                 prefer_skip_nested_validation=True)
-def elimination_schedule(n_features: int, step=1, threshold: int = 0, final_step: int = 1,
-                         rule: str = "weka") -> list[int]:
-    """Number of features eliminated at each RFE iteration, until none remain.
-
-    See the module docstring for the two rules (Weka 3.6's SVMAttributeEval; Izetta 2017,
-    Sec. 3.1). The sum of the list is ``n_features``.
-    """
-    p = int(n_features)
-    frac = 0.0 if isinstance(step, Integral) else float(step)
-    const = final_step if frac > 0 else int(step)
-    threshold = min(int(threshold), p - 1)
-    sched, r = [], p
-    while r > 0:
-        if frac > 0 and rule == "weka":
-            k = max(1, int((r + 1) * frac))
-            if r - k <= threshold:
-                frac, k = 0.0, r - threshold
-                k = k if k > 0 else min(const, r)
-        elif frac > 0 and r >= threshold:
-            k = max(1, int(frac * r))
-        else:
-            k = const
-        k = min(k, r)
-        sched.append(k)
-        r -= k
-    return sched
 
 
 @validate_params({"scaling": RFE_PARAMETER_CONSTRAINTS["scaling"]},
@@ -134,25 +80,37 @@ def _dual_weights(K, y, C, tol, max_iter) -> np.ndarray:
     return beta
 
 
-def _pick_worst(crit, ids, k):
-    """Positions (into ``crit``) of the ``k`` lowest criteria, worst first; ties eliminate
-    the higher feature id first. O(p) selection, then a sort of the k picked."""
-    if k < crit.size:
-        v = np.partition(crit, k - 1)[k - 1]
-        below = np.flatnonzero(crit < v)
-        at = np.flatnonzero(crit == v)
-        at = at[np.argsort(-ids[at], kind="stable")][:k - below.size]
-        cand = np.concatenate([below, at])
-    else:
-        cand = np.arange(crit.size)
-    return cand[np.lexsort((-ids[cand], crit[cand]))]
-
-
 def _groups(groups, m):
     g = np.arange(m) if groups is None else np.asarray(groups, dtype=np.intp)
     if g.shape != (m,) or (m and (g.min() < 0 or np.unique(g).size != g.max() + 1)):
         raise ValueError("groups must map every column to a feature id 0..F-1, each used")
     return g, (int(g.max()) + 1 if m else 0)
+
+
+class _LinearGram:
+    """The Gram matrix ``X Xᵀ`` of the columns of the remaining features: downdated as
+    features leave, recomputed from the remaining columns once their number has halved."""
+
+    def __init__(self, X, col_feat, n_features, K=None):
+        self.Xt = np.ascontiguousarray(X.T)              # rows = columns of X
+        self.col_feat = col_feat
+        self.col_alive = np.ones(X.shape[1], dtype=bool)
+        self.feat_alive = np.ones(n_features, dtype=bool)
+        self.K = self.Xt.T @ self.Xt if K is None else np.array(K, dtype=float)
+        self.n_cols = self.n_at_gram = X.shape[1]
+
+    def remove(self, features, alive):
+        self.feat_alive[features] = False
+        gone = np.flatnonzero(self.col_alive & ~self.feat_alive[self.col_feat])
+        self.col_alive[gone] = False
+        self.n_cols -= gone.size
+        if 2 * self.n_cols <= self.n_at_gram:             # compact and recompute K exactly
+            self.Xt, self.col_feat = self.Xt[self.col_alive], self.col_feat[self.col_alive]
+            self.col_alive = np.ones(self.n_cols, dtype=bool)
+            self.K, self.n_at_gram = self.Xt.T @ self.Xt, self.n_cols
+        elif gone.size:                                   # downdate: K -= X_S X_Sᵀ
+            R = self.Xt[gone]
+            self.K -= R.T @ R
 
 
 def rfe_order(X, y, C=1.0, schedule=None, tol=1e-3, K=None, max_iter=-1,
@@ -168,45 +126,18 @@ def rfe_order(X, y, C=1.0, schedule=None, tol=1e-3, K=None, max_iter=-1,
     ``X @ X.T`` when the caller already has it.
     """
     X = np.asarray(X, dtype=float)
-    n, m = X.shape
     if np.unique(y).size != 2:
         raise ValueError("rfe_order needs exactly two classes in y")
-    col_feat, F = _groups(groups, m)
-    schedule = [1] * F if schedule is None else list(schedule)
-    if sum(schedule) != F:
-        raise ValueError(f"schedule removes {sum(schedule)} features, X has {F}")
-    Xt = np.ascontiguousarray(X.T)           # rows = columns of X
-    col_alive = np.ones(m, dtype=bool)
-    feat_alive = np.ones(F, dtype=bool)
-    fids = np.arange(F)
-    K = Xt.T @ Xt if K is None else np.array(K, dtype=float)
-    n_feat, n_cols, n_at_gram = F, m, m
+    col_feat, F = _groups(groups, X.shape[1])
+    gram = _LinearGram(X, col_feat, F, K)
     y = (np.asarray(y) == np.unique(y)[1]).astype(np.float64)
-    eliminated = []                            # worst first
-    for k in schedule:
-        if n_feat > 1:
-            w = Xt @ _dual_weights(K, y, C, tol, max_iter)
-            crit = np.bincount(col_feat, weights=np.where(col_alive, w * w, 0.0), minlength=F)
-            crit = np.where(feat_alive, crit, np.inf)
-        else:
-            crit = np.where(feat_alive, 0.0, np.inf)
-        pos = _pick_worst(crit, fids, k)
-        eliminated.extend(pos.tolist())
-        feat_alive[pos] = False
-        n_feat -= k
-        if n_feat == 0:
-            break
-        gone = np.flatnonzero(col_alive & ~feat_alive[col_feat])
-        col_alive[gone] = False
-        n_cols -= gone.size
-        if 2 * n_cols <= n_at_gram:            # compact and recompute K exactly
-            Xt, col_feat = Xt[col_alive], col_feat[col_alive]
-            col_alive = np.ones(n_cols, dtype=bool)
-            K, n_at_gram = Xt.T @ Xt, n_cols
-        elif gone.size:                        # downdate: K -= X_S X_Sᵀ
-            R = Xt[gone]
-            K -= R.T @ R
-    return np.asarray(eliminated[::-1], dtype=np.intp)
+
+    def criterion(alive):
+        w = gram.Xt @ _dual_weights(gram.K, y, C, tol, max_iter)
+        w2 = np.where(gram.col_alive, w * w, 0.0)
+        return np.bincount(gram.col_feat, weights=w2, minlength=F)[alive]
+
+    return eliminate(F, schedule, criterion, gram.remove)[0]
 
 
 def rfe_order_plain(X, y, C=1.0, schedule=None, tol=1e-3, groups=None) -> np.ndarray:
@@ -215,18 +146,13 @@ def rfe_order_plain(X, y, C=1.0, schedule=None, tol=1e-3, groups=None) -> np.nda
     ``rfe_order``; slow, for tests and benchmarks."""
     X = np.asarray(X, dtype=float)
     col_feat, F = _groups(groups, X.shape[1])
-    schedule = [1] * F if schedule is None else list(schedule)
-    remaining, eliminated = np.arange(F), []
-    for k in schedule:
-        crit = np.zeros(remaining.size)
-        if remaining.size > 1:
-            cols = np.flatnonzero(np.isin(col_feat, remaining))
-            w2 = SVC(kernel="linear", C=C, tol=tol).fit(X[:, cols], y).coef_[0] ** 2
-            crit = np.bincount(col_feat[cols], weights=w2, minlength=F)[remaining]
-        pos = _pick_worst(crit, remaining, k)
-        eliminated.extend(remaining[pos].tolist())
-        remaining = np.delete(remaining, pos)
-    return np.asarray(eliminated[::-1], dtype=np.intp)
+
+    def criterion(alive):
+        cols = np.flatnonzero(np.isin(col_feat, alive))
+        w2 = SVC(kernel="linear", C=C, tol=tol).fit(X[:, cols], y).coef_[0] ** 2
+        return np.bincount(col_feat[cols], weights=w2, minlength=F)[alive]
+
+    return eliminate(F, schedule, criterion)[0]
 
 
 @validate_params({"nominal": _NOMINAL}, prefer_skip_nested_validation=True)
@@ -309,7 +235,7 @@ def deal_orders(orders) -> np.ndarray:
     return seq[np.sort(first)].astype(np.intp)
 
 
-class SVMRFE(BaseRanker):
+class SVMRFE(ScheduleParams, BaseRanker):
     """SVM-RFE ranker (Guyon et al. 2002), linear SVM, criterion ``w_i**2``.
 
     Parameters
@@ -396,8 +322,7 @@ class SVMRFE(BaseRanker):
     def _rank(self, X, y):
         Xe, groups = encode_nominal(X, self.categorical_, self.nominal)
         Xs = scale_features(Xe, self.scaling)
-        sched = elimination_schedule(X.shape[1], self.step, self.threshold, self.final_step,
-                                     self.schedule)
+        sched = self._schedule(X.shape[1])
         self.orders_, self.problems_ = rfe_orders(Xs, y, self.multiclass, C=self.C,
                                                   schedule=sched, tol=self.tol,
                                                   max_iter=self.max_iter, groups=groups)
