@@ -66,8 +66,16 @@ def test_small_file_every_feature():
 
 
 def test_class_first_and_by_name():
-    ds = arff_to_dataset(parse_arff(SMALL), target="first")
-    assert ds.classes == ["-0.25", "1.5", "20"] and ds.y.tolist() == [1, 2, 0]  # numeric class: sorted
+    with pytest.raises(ValueError, match=r"class attribute 'width cm' is numeric and looks "
+                                         r"continuous: -0\.25 is not a whole number"):
+        arff_to_dataset(parse_arff(SMALL), target="first")    # a regression target
+    codes = "@relation r\n@attribute c numeric\n@attribute f numeric\n@data\n3,1\n1,2\n3,0\n"
+    ds = arff_to_dataset(parse_arff(codes), target="first")
+    assert ds.classes == ["1", "3"] and ds.y.tolist() == [1, 0, 1]      # class codes: sorted
+    many = "@relation r\n@attribute f numeric\n@attribute c numeric\n@data\n" + "".join(
+        f"0,{i}\n" for i in range(21))
+    with pytest.raises(ValueError, match="more than 20 distinct whole numbers"):
+        arff_to_dataset(parse_arff(many))
     ds = arff_to_dataset(parse_arff(SMALL), target="colour")
     assert ds.classes == ["red", "dark blue", "light green"] and ds.n_features == 4
 
@@ -132,7 +140,7 @@ def test_load_user_files(tmp_path):
     f = tmp_path / "mine.arff"
     f.write_text(SMALL)
     assert load(f).shape == (3, 4)
-    assert load(str(f), target="first").n_features == 4
+    assert load(str(f), target="colour").n_features == 4
     c = tmp_path / "mine.csv"
     c.write_text("a,b,label\n1,x,u\n2,?,v\n3,y,u\n")
     ds = load(c)

@@ -13,7 +13,7 @@ import numpy as np
 
 from ._dataset import Dataset, target_index
 from .arff import ArffData, read_arff, read_text
-from .csvfile import CSV_NA_VALUES, load_csv  # noqa: F401 (a reader of this index)
+from .csvfile import CSV_NA_VALUES, MAX_NUMBER_CLASSES, load_csv  # noqa: F401 (a reader of this index)
 
 
 def arff_to_dataset(arff: ArffData, *, target="last", drop=(), name=None) -> Dataset:
@@ -39,6 +39,7 @@ def arff_to_dataset(arff: ArffData, *, target="last", drop=(), name=None) -> Dat
     elif cls.kind == "numeric":
         vals = ycol[~np.isnan(ycol)]
         uniq = np.unique(vals)
+        _check_numeric_class(cls.name, uniq, arff.path)
         classes = [_num_label(v) for v in uniq]
         y = np.full(len(ycol), np.nan)
         y[~np.isnan(ycol)] = np.searchsorted(uniq, vals)
@@ -61,6 +62,32 @@ def arff_to_dataset(arff: ArffData, *, target="last", drop=(), name=None) -> Dat
             "dropped_rows": int((~ok).sum()), "dropped_attributes": list(drop)}
     return Dataset(X[ok], y[ok].astype(np.intp), [attrs[j].name for j in keep], classes,
                    categorical, categories, name or Path(arff.path).stem, meta=meta)
+
+
+def _check_numeric_class(name, values, path):
+    """Refuse a numeric class attribute that is not a handful of class codes: one value that
+    is not a whole number, or more than :data:`MAX_NUMBER_CLASSES` distinct ones (a regression
+    target, which every method here would silently treat as that many classes).
+
+    >>> _check_numeric_class("y", np.array([1.0, 2.0, 3.0]), "f.arff")      # class codes
+    >>> _check_numeric_class("y", np.array([0.5, 1.0]), "f.arff")
+    Traceback (most recent call last):
+    ...
+    ValueError: f.arff: the class attribute 'y' is numeric and looks continuous: 0.5 is not a whole number (2 distinct values), but the rankers and error curves need classes. Bin it into classes first (Weka's Discretize filter, or pandas.qcut on the column) and declare it nominal, e.g. @attribute y {low,mid,high}.
+    """
+    fraction = next((v for v in values if not float(v).is_integer()), None)
+    if fraction is not None:
+        why = f"{_num_label(fraction)} is not a whole number"
+    elif values.size > MAX_NUMBER_CLASSES:
+        why = f"more than {MAX_NUMBER_CLASSES} distinct whole numbers make the classes"
+    else:
+        return
+    raise ValueError(
+        f"{path}: the class attribute {name!r} is numeric and looks continuous: {why} "
+        f"({values.size} distinct values), but the rankers and error curves need classes. "
+        "Bin it into classes first (Weka's Discretize filter, or pandas.qcut on the column) "
+        f"and declare it nominal, e.g. @attribute {repr(name) if ' ' in name else name} "
+        "{low,mid,high}.")
 
 
 def _num_label(v):
