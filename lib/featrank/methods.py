@@ -13,8 +13,9 @@ name (``InfoGain``, ``Borda``), the paper's own name for methods only one paper 
 (``SPE w/o GS``, ``3Q-SD``) and ``RandomForest`` for :class:`~featrank.rankers.RandomForestRanker`.
 ``labels`` are the names each paper prints (``{"prati2012": "IG", "benchmark": "IG"}``); the
 stored task parameters hold these strings, so they never change. ``aliases`` are further names
-a figure or table may use. Three look-ups resolve names: :func:`method`, :func:`label`,
-:func:`methods`.
+a figure or table may use. The look-ups: :func:`method` (a name -> its method),
+:func:`label` (a method -> a paper's name), :func:`methods` and :func:`labels` (the methods or
+labels of a kind, a paper, a flag) and :func:`names` (every name resolved without a paper).
 
 Shared colours (the only ones): the expected curve of a random ranking takes the random
 ranking's grey; a method with ``color_of`` takes that method's colour -- Quevedo's
@@ -101,6 +102,15 @@ class Method:
     def color_key(self) -> str:
         """The key of its colour in :data:`featrank.plots.METHOD_COLORS`."""
         return self.color_of or self.id
+
+    @property
+    def drawn_color(self) -> str:
+        """The colour it is drawn in: its own, or ``color_of``'s.
+
+        >>> method("Relief_k").drawn_color == method("ReliefF").color
+        True
+        """
+        return self.color or _BY_ID[self.color_of].color
 
     def make(self, **settings):
         """The method built with ``settings`` (over its own ``params``): a ranker estimator,
@@ -276,12 +286,15 @@ def method(name: str, paper: str | None = None) -> Method:
 
 
 def label(id: str, paper: str) -> str:
-    """The name ``paper`` prints for method ``id`` (any name :func:`method` resolves).
+    """The name ``paper`` prints for method ``id`` (or for any name :func:`method` resolves
+    without a paper).
 
     >>> label("InfoGain", "prati2012"), label("RandomForest", "benchmark")
     ('IG', 'RForest')
+    >>> label("MC4", "prati2012")        # Dwork's MC4; Prati's own is "prati_mc4"
+    'MC4-Dwork'
     """
-    m = method(id, paper)
+    m = method(id)
     if paper not in m.labels:
         raise KeyError(f"{m.id!r} has no label in {paper!r}")
     return m.labels[paper]
