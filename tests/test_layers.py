@@ -1,6 +1,7 @@
 """Data flows one way: datasets -> rankers -> aggregate -> evaluate -> stats -> plots, the
-experiments on top. Every import of every module of ``lib/featrank`` counts, those inside
-functions too, and no module may load another through ``importlib``/``__import__``."""
+experiments on top; the registry of methods (:mod:`featrank.methods`) sits between aggregate
+and evaluate. Every import of every module of ``lib/featrank`` counts, those inside functions
+too, and no module may load another through ``importlib``/``__import__``."""
 import ast
 import pathlib
 
@@ -19,6 +20,8 @@ LAYERS = (
     ("featrank.datasets",),
     ("featrank.rankers", "featrank.learners"),
     ("featrank.aggregate",),
+    # the registry of methods: names, colours and factories of the rankers and aggregates
+    ("featrank.methods",),
     ("featrank.evaluate",),
     ("featrank.stats",),
     ("featrank.plots",),

@@ -10,40 +10,33 @@ import numpy as np
 import pandas as pd
 from sklearn.model_selection import StratifiedKFold
 
-from ... import aggregate, rankers
 from ...datasets import Dataset, catalog, load
 from ...datasets import quevedo2007 as Q
 from ...datasets import slavkov2020 as S20
+from ...methods import labels, method, methods
 
 NOTEBOOK = "06_cross_paper_benchmark"
 
+PAPER = "benchmark"      # the benchmark's labels in the registry (featrank.methods)
 #: the rankers of the library (short names as the papers print them) -> class name
-RANKERS = {
-    "IG": "InfoGain", "GR": "GainRatio", "SU": "SymmetricUncertainty", "χ²": "ChiSquared",
-    "OneR": "OneR", "ReliefF": "ReliefF", "RForest": "RandomForestRanker",
-    "SVM-RFE": "SVMRFE", "SPE": "SPERanker", "FCBF": "FCBF", "Relief_k": "ReliefK",
-    "GSRelief_k": "GSReliefK", "RM": "RakotomamonjyRFE", "DM": "DegroeveRFE", "R2W2": "R2W2",
-}
+RANKERS = {m.labels[PAPER]: m.factory for m in methods("ranker", PAPER)}
 #: the aggregates, each of the six base rankings of Prati 2012 (computed on the same data):
 #: the four of the papers, then four from beyond them (robust rank aggregation, Kolde et al.
 #: 2012; reciprocal rank fusion, Cormack et al. 2009, k = 60; CombMNZ of the min-max
-#: normalised base scores, Fox & Shaw 1994; Kemeny's order by local search)
-AGGREGATES = {"Borda": "borda", "Schulze": "schulze", "MC4": "mc4", "K-First": "k_first",
-              "RRA": "rra", "RRF": "rrf", "CombMNZ": "combmnz", "Kemeny": "kemeny"}
+#: normalised base scores, Fox & Shaw 1994; Kemeny's order by local search) -> function name
+AGGREGATES = {m.labels[PAPER]: m.factory for m in methods("aggregate", PAPER)}
 #: the aggregates of the papers (the others are computed beside them)
 PAPER_AGGREGATES = ("Borda", "Schulze", "MC4", "K-First")
 AGGREGATE_BASE = ("IG", "GR", "SU", "χ²", "OneR", "ReliefF")
 #: rankers for two classes only (Quevedo 2007's SVM rivals)
-BINARY_ONLY = ("RM", "DM", "R2W2")
+BINARY_ONLY = labels(PAPER, binary_only=True)
 #: Quevedo 2007's rankers take numeric features without missing values (FCBF discretises,
 #: so it takes nominal ones, but no missing values either)
-NUMERIC_ONLY = ("SPE", "Relief_k", "GSRelief_k", "RM", "DM", "R2W2")
-NO_MISSING = (*NUMERIC_ONLY, "FCBF")
+NUMERIC_ONLY = labels(PAPER, numeric_only=True)
+NO_MISSING = labels(PAPER, no_missing=True)
 #: the largest n_samples * n_features each costly ranker is run on (R2W2 takes about three
 #: minutes on 1000 x 100; beyond these sizes the grid would take days)
-MAX_CELLS = {"R2W2": 40_000, "RM": 400_000, "DM": 400_000, "GSRelief_k": 2_000_000,
-             "SPE": 2_000_000, "Relief_k": 2_000_000, "SVM-RFE": 2_000_000,
-             "RForest": 5_000_000, "OneR": 5_000_000}
+MAX_CELLS = {m.labels[PAPER]: m.max_cells for m in methods(paper=PAPER) if m.max_cells}
 
 #: synthetic datasets with a ground truth: name -> (generator, keyword arguments)
 SYNTHETIC = {
@@ -162,7 +155,7 @@ def aggregate_orders(name: str, orders, scores=None, *, seed: int = 0) -> np.nda
     >>> [aggregate_orders(a, o).tolist() for a in ("Borda", "RRF", "Kemeny")]
     [[0, 1, 2], [0, 1, 2], [0, 1, 2]]
     """
-    fn = getattr(aggregate, AGGREGATES[name])
+    fn = method(name, PAPER).make()
     if name == "CombMNZ":
         return np.asarray(fn(scores, normalization="minmax", random_state=seed))
     if name == "Kemeny":
@@ -171,7 +164,7 @@ def aggregate_orders(name: str, orders, scores=None, *, seed: int = 0) -> np.nda
 
 
 def _fit(name, X, y, seed):
-    est = getattr(rankers, RANKERS[name])()
+    est = method(name, PAPER).make()
     if "random_state" in est.get_params():
         est.set_params(random_state=seed)
     return est.fit(X, y)

@@ -41,7 +41,6 @@ METHODS = ("3Q-SD", "Av-SD", "Best Rank.", "K-First", "Condorcet", "Schulze")
 ZHOU = ("Zhou C&S", "Zhou W&W", "Zhou OVO")
 REAL = ("Multi-F", "Libras", "Robot1", "Robot3", "Robot4", "Robot5")
 C_RFE = 0.1
-_ZHOU_METHOD = {"Zhou C&S": "cs", "Zhou W&W": "ww", "Zhou OVO": "ovo"}
 
 
 # ----------------------------------------------------------------------------- data

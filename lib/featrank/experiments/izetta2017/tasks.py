@@ -14,10 +14,11 @@ import time
 import numpy as np
 
 from ...aggregate import combine_lists
+from ...methods import method as registered
 from ...parallel import task_seed
 from ...store import task
 from .ovo import class_features_artificial1, list_relevance
-from .protocol import (C_AT, C_RFE, METHODS, ZHOU, _ZHOU_METHOD, _cached, _combine, _cv_best_C,
+from .protocol import (C_AT, C_RFE, METHODS, ZHOU, _cached, _combine, _cv_best_C,
                        _mean_se, _ranking, column_permutation, compact_order, cv_folds,
                        parse_method, size_grid, split_data, svm_error_curve)
 from .q3sd import Q3_VARIANTS, group_positions
@@ -42,11 +43,9 @@ def lists_task(dataset: str, split: int, scheme: str = "ovo", seed: int = 0, n_s
 def zhou_task(dataset: str, split: int, method: str, seed: int = 0, n_samples=None,
               n_noise=None) -> dict:
     """A Zhou & Tuck MSVM-RFE order (``method``: "Zhou C&S", "Zhou W&W", "Zhou OVO")."""
-    from ...rankers.multiclass import ZhouMSVMRFE
-
     Xtr, ytr, *_ = split_data(dataset, split, seed, n_samples, n_noise)
     t = time.process_time()
-    r = ZhouMSVMRFE(method=_ZHOU_METHOD[method], C=C_RFE, scaling=None).fit(Xtr, ytr)
+    r = registered(method, "izetta2017").make(C=C_RFE, scaling=None).fit(Xtr, ytr)
     return {"order": r.top_features_.astype(np.int32), "seconds": time.process_time() - t}
 
 

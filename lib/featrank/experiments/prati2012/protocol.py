@@ -16,11 +16,12 @@ import warnings
 import numpy as np
 
 from ...evaluate import parse_sizes
+from ...methods import method, methods
 
 NOTEBOOK = "02_prati2012_rank_aggregation"
-#: the paper's labels -> featrank rankers
-BASE = {"IG": "InfoGain", "GR": "GainRatio", "SU": "SymmetricUncertainty",
-        "CS": "ChiSquared", "1R": "OneR", "RLF": "ReliefF"}
+PAPER = "prati2012"         # its labels in the registry of methods
+#: the paper's labels -> featrank rankers (the six base rankers of Sec. V-C)
+BASE = {m.labels[PAPER]: m.factory for m in methods("ranker", PAPER)}
 AGGREGATES = ("BC", "CD", "SSD", "MC4")
 METHODS = tuple(BASE) + AGGREGATES + ("Lin",)
 LEARNERS = {"J48": ("tree", {}), "NB": ("nb", {}), "SVM": ("svm", {"degree": 1, "C": 1.0})}
@@ -45,15 +46,18 @@ PAPER_MAJORITY = {
 def base_scores(X, y, categories) -> dict:
     """The six base rankers' scores (Sec. V-C) on one training set, Weka's defaults (OneR:
     10-fold CV on the training set, seed 1, minimum bucket 6, as ``OneRAttributeEval``)."""
-    from ... import rankers
-
     out = {}
     for label, cls in BASE.items():
         kw = {"categorical": categories}
         if cls == "OneR":
             kw["random_state"] = 1  # Weka's default seed
-        out[label] = getattr(rankers, cls)(**kw).fit(X, y).scores_
+        out[label] = _make(label, **kw).fit(X, y).scores_
     return out
+
+
+def _make(label: str, **settings):
+    """Prati's method ``label`` (a ranker or an aggregate) built with ``settings``."""
+    return method(label, PAPER).make(**settings)
 
 
 def orders_from_scores(scores: dict, *, tie_seed=None) -> dict:
@@ -93,25 +97,23 @@ def aggregate_orders(base: dict, X, y, categories, *, random_state=0, extras=())
     """The four aggregations of the six base orders and Lin's baseline (Sec. IV, V-D), and
     the ``extras`` asked for (names from ``KNOWN_EXTRAS``). Ties in an aggregate are broken
     at random (seeded), as the paper does."""
-    from ...aggregate import borda, condorcet, lin, mc4, prati_mc4, schulze
-    from ...rankers import ReliefF
-
     unknown = sorted(set(extras) - set(KNOWN_EXTRAS))
     if unknown:
         raise ValueError(f"unknown extras {unknown}; known: {KNOWN_EXTRAS}")
     orders = np.array([base[k] for k in BASE])
     rng = np.random.default_rng(random_state)
     seeds = rng.integers(0, 2**31, size=5)
-    out = {"BC": borda(orders, random_state=seeds[0]),
-           "CD": condorcet(orders, random_state=seeds[1]),
-           "SSD": schulze(orders, method="ssd", random_state=seeds[2]),
-           "MC4": prati_mc4(orders, alpha=0.1, direction=MC4_DIRECTION,
-                            random_state=seeds[3]),
-           "Lin": lin(X, y, ranker=ReliefF(categorical=categories), random_state=seeds[4])}
-    more = {"SSD-paths": lambda: schulze(orders, method="paths", random_state=seeds[2]),
-            "MC4-Dwork": lambda: mc4(orders, alpha=0.1, random_state=seeds[3]),
-            "MC4-as-written": lambda: prati_mc4(orders, alpha=0.1, direction="as_written",
-                                               random_state=seeds[3])}
+    out = {"BC": _make("BC")(orders, random_state=seeds[0]),
+           "CD": _make("CD")(orders, random_state=seeds[1]),
+           "SSD": _make("SSD", method="ssd")(orders, random_state=seeds[2]),
+           "MC4": _make("MC4", alpha=0.1, direction=MC4_DIRECTION)(orders,
+                                                                   random_state=seeds[3]),
+           "Lin": _make("Lin", ranker=_make("RLF", categorical=categories))(
+               X, y, random_state=seeds[4])}
+    more = {"SSD-paths": lambda: _make("SSD", method="paths")(orders, random_state=seeds[2]),
+            "MC4-Dwork": lambda: _make("MC4-Dwork", alpha=0.1)(orders, random_state=seeds[3]),
+            "MC4-as-written": lambda: _make("MC4", alpha=0.1, direction="as_written")(
+                orders, random_state=seeds[3])}
     out.update({name: more[name]() for name in extras})
     return out
 

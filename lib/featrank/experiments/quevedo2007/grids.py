@@ -17,9 +17,11 @@ import itertools
 import pandas as pd
 
 from ...datasets import quevedo2007 as gen
+from ...methods import method
 from ...parallel import task_seed
 
 NOTEBOOK = "01_quevedo2007_spe_ranker"
+PAPER = "quevedo2007"       # its labels in the registry of methods
 #: the rankers of Sec. 4, in the paper's legend names
 RANKERS = ("SPE-ranker", "SPE w/o GS", "SM", "Relief_k", "GSRelief_k", "RM", "DM", "R2W2")
 C_GRID = (1e-2, 1.0, 1e2, 1e5)
@@ -38,23 +40,16 @@ PAPER_GRIDS = {
 
 def make_ranker(name: str, degree: int = 1, C: float | None = None, k: int = 30):
     """The ranker called ``name`` in the paper, set up as in Sec. 4.3 (polynomial degree of
-    the problem, ``k = 30``, ``xi = 2/3``)."""
-    from ...rankers import spe, quevedo_rivals as qr
-
-    table = {
-        "SPE-ranker": lambda: spe.SPERanker(degree=degree),
-        "SPE w/o GS": lambda: spe.SPERanker(degree=degree, remove_redundant=False),
-        "SM": lambda: qr.StoppigliaSM(degree=degree),
-        "Relief_k": lambda: qr.ReliefK(n_neighbors=k),
-        "GSRelief_k": lambda: qr.GSReliefK(n_neighbors=k),
-        "RM": lambda: qr.RakotomamonjyRFE(degree=degree, C=1.0 if C is None else C),
-        "DM": lambda: qr.DegroeveRFE(degree=degree, C=1.0 if C is None else C),
-        "R2W2": lambda: qr.R2W2(degree=degree),
-        "FCBF": lambda: qr.FCBF(),
-    }
-    if name not in table:
-        raise ValueError(f"unknown ranker {name!r}; choose from {sorted(table)}")
-    return table[name]()
+    the problem, ``k = 30``, ``xi = 2/3``); the class comes from the registry
+    (:mod:`featrank.methods`)."""
+    C = 1.0 if C is None else C
+    settings = {"SPE-ranker": dict(degree=degree), "SPE w/o GS": dict(degree=degree),
+                "SM": dict(degree=degree), "Relief_k": dict(n_neighbors=k),
+                "GSRelief_k": dict(n_neighbors=k), "RM": dict(degree=degree, C=C),
+                "DM": dict(degree=degree, C=C), "R2W2": dict(degree=degree), "FCBF": {}}
+    if name not in settings:
+        raise ValueError(f"unknown ranker {name!r}; choose from {sorted(settings)}")
+    return method(name, PAPER).make(**settings[name])
 
 
 def make_problem(problem: str, rep: int, seed: int, **params):

@@ -11,6 +11,7 @@ from scipy import stats as sps
 
 from ...config import results_dir
 from ...evaluate.ecascore import WEIGHTINGS, eca, eca_vs_random, ffa_delta, rfa_delta
+from ... import methods as registry
 
 NOTEBOOK = "04_slavkov2018_eca_score"
 THETAS = (0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0)
@@ -21,9 +22,10 @@ TABLE4_DATASETS = (
     "breast-w", "breastCancer", "car", "chess", "childhoodAll", "cmlTreatment", "colon",
     "diversity", "dlbcl", "german", "heart", "heart-c", "heart-h", "ionosphere", "leukemia",
     "mll", "prostate", "sonar", "srbct", "tic-tac-toe", "water", "waveform")
-#: Table 5's method names -> the rankers of :mod:`featrank.experiments.slavkov2020`
-METHOD_RANKERS = {"IG": "InfoGain", "RF": "RandomForest", "ReliefF": "ReliefF",
-                  "SVM-RFE": "SVM-RFE"}
+#: Table 5's method names -> the rankers of :mod:`featrank.experiments.slavkov2020` (the
+#: two papers' labels in the registry of methods)
+METHOD_RANKERS = {m: registry.label(registry.method(m, "slavkov2018").id, "slavkov2020")
+                  for m in METHODS}
 #: the microarray datasets of Table 4 (thousands of features, n < 120); the rest are "UCI"
 #: (with aapc, water, diversity: low-dimensional, n >= 200)
 MICROARRAYS = ("amlPrognosis", "bladderCancer", "breastCancer", "childhoodAll", "cmlTreatment",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...evaluate import parse_sizes
+from ...methods import method
 from ...parallel import task_seed
 
 CACHE = "05_slavkov2020_error_curves"
@@ -19,6 +20,7 @@ CACHE = "05_slavkov2020_error_curves"
 #: keeps the curves computed from them, which is what the figures read
 RANKINGS = "slavkov2020-rankings"
 NOTEBOOK = "05_slavkov2020_error_curves"
+PAPER = "slavkov2020"       # its labels in the registry of methods
 SYNTHETIC = ("single", "pair", "combined")
 THETAS = (0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0)
 RANKERS = ("ReliefF", "RandomForest", "InfoGain", "SVM-RFE")    # Fig. 4's order A-D
@@ -65,19 +67,15 @@ def make_ranker(ranker: str, categorical=None, random_state: int = 0):
     ``categorical``: ``Dataset.categories`` (what the task functions pass: every declared value
     counts, as in Weka's header, even one absent from a training fold -- ReliefF's
     missing-value diff 1 - 1/#values depends on it), category counts, or a bool mask (then the
-    rankers infer #values from the codes present). SVM-RFE only needs which are nominal."""
-    from ... import rankers as R
-
-    if ranker == "InfoGain":
-        return R.InfoGain(categorical=categorical)
-    if ranker == "ReliefF":
-        return R.ReliefF(n_neighbors=10, categorical=categorical)
-    if ranker == "RandomForest":
-        return R.RandomForestRanker(n_estimators=100, categorical=categorical,
-                                    random_state=random_state)
-    if ranker == "SVM-RFE":
-        return R.SVMRFE(C=0.1, categorical=nominal_mask(categorical))
-    raise ValueError(f"unknown ranker {ranker!r}; choose one of {RANKERS}")
+    rankers infer #values from the codes present). SVM-RFE only needs which are nominal. The
+    classes come from the registry (:mod:`featrank.methods`)."""
+    settings = {"InfoGain": {}, "ReliefF": dict(n_neighbors=10),
+                "RandomForest": dict(n_estimators=100, random_state=random_state),
+                "SVM-RFE": dict(C=0.1)}
+    if ranker not in settings:
+        raise ValueError(f"unknown ranker {ranker!r}; choose one of {RANKERS}")
+    nominal = nominal_mask(categorical) if ranker == "SVM-RFE" else categorical
+    return method(ranker, PAPER).make(categorical=nominal, **settings[ranker])
 
 
 def nominal_mask(categorical):
