@@ -314,7 +314,7 @@ def test_bad_parameters_are_refused():
 
 @pytest.mark.parametrize("force", ["dense_scc", "edge_list"])
 def test_schulze_every_internal_path_matches_reference(force, monkeypatch):
-    import featrank.aggregate.pairwise as pw
+    import featrank.aggregate._digraph as pw
 
     if force == "dense_scc":  # trimming + forward/backward reachability instead of scipy
         monkeypatch.setattr(pw, "_SPARSE_NNZ", 0)

@@ -404,7 +404,7 @@ def test_docs_say_the_default_scoring_is_accuracy():
 
 
 def test_progress_bar_per_split_honours_show_progress(monkeypatch, capsys):
-    import featrank.evaluate.curves as curves
+    import featrank.evaluate._curve_run as curves
 
     X, y = _data()
     monkeypatch.setattr(curves, "BAR_DELAY", 0.0)       # show it at once (default: after 2 s)

@@ -30,8 +30,8 @@ LAYERS = (
 
 
 #: modules that import by name on purpose: lazy re-exports, the store (a task by its
-#: identity) and the report template (the user's own ranker, given as "pkg.module:Class")
-DYNAMIC = ("featrank._lazy", "featrank.store", "featrank.experiments.your_ranker")
+#: identity) and the report's parameter checks (the user's own ranker, "pkg.module:Class")
+DYNAMIC = ("featrank._lazy", "featrank.store", "featrank.experiments.your_ranker_params")
 
 
 def module_name(path: pathlib.Path) -> str:

@@ -20,9 +20,10 @@ _API = {
     "q3_sd": "positional", "q3_positions_sd": "positional", "k_first": "positional",
     "relative_ranks": "positional",
     # pairwise (Condorcet sequential winners: Prati; Copeland = Izetta's "Condorcet"; Schulze)
-    "condorcet": "pairwise", "copeland": "pairwise", "schulze": "pairwise",
-    "pairwise_margins": "pairwise", "pairwise_counts": "pairwise", "schulze_ssd": "pairwise",
-    "positions": "_profile", "strongest_paths": "pairwise",
+    "condorcet": "pairwise", "copeland": "pairwise", "pairwise_margins": "paircounts",
+    "pairwise_counts": "paircounts", "positions": "_profile",
+    "schulze": "schulze_method", "schulze_ssd": "schulze_method",
+    "strongest_paths": "schulze_method",
     # Markov chains: Dwork et al.'s MC4; Prati's distance-weighted PageRank "MC4"
     "mc4": "markov", "prati_mc4": "markov", "prati_mc4_scores": "markov",
     "prati_mc4_weights": "markov",

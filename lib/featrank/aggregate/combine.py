@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .pairwise import copeland, schulze
+from .pairwise import copeland
 from .positional import average_sd, best_rank, k_first, q3_sd
+from .schulze_method import schulze
 
 #: Izetta 2017's six combiners (their names, as in the tables) -> featrank.aggregate names
 COMBINERS = {"3Q-SD": "q3_sd", "Av-SD": "average_sd", "Best Rank.": "best_rank",

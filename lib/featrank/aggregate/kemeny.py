@@ -20,7 +20,7 @@ import numpy as np
 
 from ..orders import check_order
 from ._profile import finish_order, positions, profile_doc
-from .pairwise import _counts, _margins
+from .paircounts import _counts, _margins
 
 #: the largest p the exact method accepts
 MAX_EXACT = 10

@@ -17,7 +17,7 @@ import numpy as np
 
 from .._jit import jit, numba_enabled
 from ._profile import finish_order, positions, profile_doc
-from .pairwise import _counts
+from .paircounts import _counts
 
 #: the two edge directions Prati's text allows for his MC4 (see :func:`prati_mc4`)
 DIRECTIONS = ("reversed", "as_written")

@@ -6,6 +6,10 @@ OpenML via ``sklearn.datasets.fetch_openml``, other files through ``pooch`` agai
 recorded sha256). ``FEATRANK_OFFLINE=1`` (or ``download=False``) turns downloads off.
 Anything that cannot be had raises ``FileNotFoundError`` naming the dataset, the file and
 the folder to put it in.
+
+(Over 400 lines: the tests stand in for the data folder and the network by patching this
+module's ``raw_dir`` and ``_online``, so the look-up, the loading and the download that read
+them stay in one module.)
 """
 from __future__ import annotations
 

@@ -4,10 +4,10 @@ from .._lazy import lazy_exports
 
 _API = {
     # Slavkov 2020, Algorithm 1: forward/reverse feature addition, expected (random) curve
-    "Curves": "curves", "error_curves": "curves", "expected_curve": "curves",
+    "Curves": "curvetype", "error_curves": "curves", "expected_curve": "expected",
     "ranking_curves": "curves",
-    "size_schedule": "curves", "curve_area": "curves", "random_orders": "curves",
-    "parse_sizes": "curves", "fast_engine": "curves",
+    "size_schedule": "sizes", "curve_area": "curvetype", "random_orders": "expected",
+    "parse_sizes": "sizes", "fast_engine": "curves",
     # Slavkov 2020, Eqs. 1-4: Canberra stability
     "canberra": "stability", "expected_canberra": "stability", "stability_curve": "stability",
     "pairwise_canberra": "stability",

@@ -5,7 +5,7 @@ numba announces a compilation -- never a load from its cache -- with a ``numba:c
 event; :func:`compile_note` listens to it around a curve run and prints :data:`NOTE` on
 stderr the first time one of the engines' functions is compiled in this process, unless
 progress output is off (``FEATRANK_PROGRESS=0``, or ``CI`` set). Not installed for the plain
-engine or with ``FEATRANK_NO_NUMBA`` (see ``curves._compile_note``).
+engine or with ``FEATRANK_NO_NUMBA`` (see ``_curve_run._compile_note``).
 """
 from __future__ import annotations
 

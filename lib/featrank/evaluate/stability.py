@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..orders import check_order, check_orders
-from .curves import parse_sizes
+from .sizes import parse_sizes
 
 
 def _ranks(orders):

@@ -18,9 +18,10 @@ _API = {
     # SVM-RFE (Guyon 2002; binary and multiclass by decomposition, Izetta 2017)
     "SVMRFE": "svmrfe", "MulticlassSVMRFE": "multiclass", "ZhouMSVMRFE": "multiclass",
     # Quevedo 2007: the SPE-ranker and its rivals
-    # (by family: SM beside SPE, Relief_k beside ReliefF, FCBF beside the entropy measures,
-    # the polynomial-kernel SVM rankers in margin; rankers.quevedo_rivals names all seven)
-    "SPERanker": "spe", "StoppigliaSM": "spe", "ReliefK": "relieff", "GSReliefK": "relieff",
+    # (by family: SM beside SPE, Relief_k in reliefk beside ReliefF's module, FCBF beside the
+    # entropy measures, the polynomial-kernel SVM rankers in margin; rankers.quevedo_rivals
+    # names all seven)
+    "SPERanker": "spe", "StoppigliaSM": "spe", "ReliefK": "reliefk", "GSReliefK": "reliefk",
     "FCBF": "entropy", "RakotomamonjyRFE": "margin", "DegroeveRFE": "margin", "R2W2": "margin",
 }
 __all__ = sorted(_API)

@@ -136,7 +136,7 @@ def combine_timing_task(dataset: str, n_noise: int, n_samples: int, methods: tup
                         repeats: int = 5, seed: int = 0, floyd_warshall_max: int = 1100) -> list:
     """Seconds to combine one split's stored OVO lists with each method (one warm-up call,
     then ``repeats`` timed calls): rows ``n_features, method, seconds, se, lists``."""
-    from ...aggregate.pairwise import strongest_paths
+    from ...aggregate.schulze_method import strongest_paths
 
     L = _ranking(lists_task, dataset=dataset, split=0, seed=seed, n_samples=n_samples,
                  scheme="ovo", n_noise=n_noise)["orders"]

@@ -20,7 +20,7 @@ def combination_timing(dataset: str, n_noise_grid, n_samples: int, methods=METHO
 
     Besides the library's combiners (whose Schulze finds strongest paths level by level), the
     textbook Schulze the paper describes -- the Floyd-Warshall variant,
-    :func:`featrank.aggregate.pairwise.strongest_paths` -- is timed as ``"Schulze
+    :func:`featrank.aggregate.schulze_method.strongest_paths` -- is timed as ``"Schulze
     (Floyd-Warshall)"`` up to ``floyd_warshall_max`` features.
 
     Returns
