@@ -106,3 +106,23 @@ def test_the_section_check_can_fail():
     assert required_sections(undocumented) - numpydoc_sections(undocumented.__doc__) == {
         "Parameters", "Returns", "Examples"}
     assert required_sections(documented) <= numpydoc_sections(documented.__doc__)
+
+
+def test_no_public_name_is_also_a_submodule():
+    """A package's lazily exported function must not share its name with a sub-module:
+    importing the sub-module (``import featrank.aggregate.kemeny``) would replace the
+    function on the package, and ``from featrank.aggregate import kemeny`` would give a
+    module that cannot be called."""
+    import importlib
+    import pkgutil
+
+    import featrank
+
+    clashes = []
+    for info in pkgutil.walk_packages(featrank.__path__, "featrank."):
+        if not info.ispkg:
+            continue
+        pkg = importlib.import_module(info.name)
+        subs = {m.name for m in pkgutil.iter_modules(pkg.__path__)}
+        clashes += [f"{info.name}.{n}" for n in subs & set(getattr(pkg, "__all__", ()))]
+    assert not clashes, clashes

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from featrank.experiments.claims import AGREES, COLUMNS, finding_verdicts
-from featrank.store import contents
+from featrank.store import read_family
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "reproduction_summary"
@@ -48,6 +48,17 @@ def status_table(root=None) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["notebook", "profile", "claims", "findings", *COUNTED])
 
 
+def packed_contents(directory) -> dict:
+    """``{family: (entries, seconds)}`` of the packed (committed) files of a store folder;
+    loose entries are a run in progress, counted once ``make pack`` folds them in."""
+    families = sorted({p.name.split(".")[0] for p in Path(directory).glob("*.jsonl.gz")})
+    out = {}
+    for family in families:
+        entries = read_family(directory, family)
+        out[family] = (len(entries), sum(float(e.get("seconds", 0.0)) for e in entries.values()))
+    return out
+
+
 def store_table(root=None) -> pd.DataFrame:
     """Per notebook: the profile of its committed outputs, what its committed result store
     holds (entries per task family, and the sum of the tasks' own wall times: CPU hours on a
@@ -67,7 +78,7 @@ def store_table(root=None) -> pd.DataFrame:
                     " (lower bound)" if "lower bound" in str(item) else "")
     rows = []
     for nb in sorted(p.stem for p in (root / "notebooks").glob("0[1-9]_*.ipynb")):
-        stored = contents(root / "data/results" / nb / "store")
+        stored = packed_contents(root / "data/results" / nb / "store")
         reduced = est["reduced"].get(nb[:2])
         rows.append({"notebook": nb, "committed at": committed_profile(nb, root) or "–",
                      "paper store": ", ".join(f"{f} {n:,}" for f, (n, _) in stored.items()) or "–",

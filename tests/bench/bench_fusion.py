@@ -118,7 +118,7 @@ def run():
     from _timing import best_time
     from bench_aggregate import _time, profile
     from featrank.aggregate import combmnz_scores, kemeny, rra_scores, rrf_scores
-    from featrank.aggregate.kemeny import _cost
+    from featrank.aggregate.kemeny_young import _cost
     from featrank.aggregate.pairwise import _counts, _margins, copeland
     from featrank.aggregate._profile import finish_order, positions
 

@@ -30,12 +30,12 @@ _API = {
     # Izetta 2017's six combiners by name, and the list combination they do
     "COMBINERS": "combine", "get_combiner": "combine", "combine_lists": "combine",
     # Lin's bootstrap baseline
-    "lin": "lin",
+    "lin": "lin_ensemble",
     # beyond the five papers: robust rank aggregation (Kolde 2012), IR fusion, Kemeny
-    "rra": "rra", "rra_scores": "rra",
+    "rra": "robust_rank", "rra_scores": "robust_rank",
     "rrf": "fusion", "rrf_scores": "fusion", "combsum": "fusion", "combsum_scores": "fusion",
     "combmnz": "fusion", "combmnz_scores": "fusion", "normalize_scores": "fusion",
-    "kemeny": "kemeny", "kendall_distance_total": "kemeny",
+    "kemeny": "kemeny_young", "kendall_distance_total": "kemeny_young",
 }
 __all__ = sorted(_API)
 __getattr__, __dir__ = lazy_exports(__name__, _API)

@@ -1,7 +1,7 @@
 """The pairwise count matrix of a profile, ``N[x, y]`` = number of lists ranking feature ``x``
 strictly above feature ``y`` (tied or both-unranked pairs count for neither), and the
 margins ``d = N - N.T``: what every pairwise method (:mod:`.pairwise`,
-:mod:`.schulze_method`, :mod:`.kemeny`, :mod:`.markov`) starts from. With ``m`` lists ``N``
+:mod:`.schulze_method`, :mod:`.kemeny_young`, :mod:`.markov`) starts from. With ``m`` lists ``N``
 takes the values ``0..m``, so it is stored in ``int8`` (``int16`` beyond 127 lists), built
 in blocks of rows.
 """
