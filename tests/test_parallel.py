@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from featrank import config, store
-from featrank.parallel import STORE_USE, TaskError, run_tasks, stored_tasks, task_seed
+from featrank.parallel import TaskError, run_tasks, store_counts, stored_tasks, task_seed
 from featrank.store import Store, decode, encode, pack, task, task_key
 
 
@@ -54,7 +54,7 @@ def test_store_resumes_without_recomputing(scratch):
                      progress=False) == [4, 9, 16]
     assert calls == [2, 3, 4]
     assert not list(scratch.rglob("*.tmp"))
-    assert STORE_USE["t"]["stored"] >= 2
+    assert store_counts("t")["stored"] >= 2
 
 
 def test_corrupt_entry_is_recomputed(scratch):
@@ -248,7 +248,6 @@ def test_only_a_paper_run_of_a_notebook_writes_the_committed_store(tmp_path, mon
     assert config.active_profile() == "reduced"            # and leaves the active one alone
     monkeypatch.setenv("FEATRANK_STORE", "refresh")
     assert config.store_dirs(nb)[1] == []
-    config.get_profile("quick")
 
 
 def test_other_profiles_never_write_the_committed_outputs(tmp_path, monkeypatch):
@@ -267,7 +266,6 @@ def test_other_profiles_never_write_the_committed_outputs(tmp_path, monkeypatch)
     assert config.figures_dir(nb) == config.project_root() / "figures" / nb
     monkeypatch.setenv("FEATRANK_OUTPUT", str(tmp_path / "out"))
     assert config.results_out_dir(nb) == tmp_path / "out" / "results" / nb
-    config.get_profile("quick")
 
 
 def test_atomic_write_gives_the_usual_file_mode(tmp_path):
@@ -298,9 +296,9 @@ def test_iteration_cap_hits_are_counted_beside_each_result(scratch):
                          progress=False) == [2, 0]
     entries = [json.loads(p.read_text()) for p in (scratch / "store" / "cap").rglob("*.json")]
     assert sorted(e["capped"] for e in entries) == [0, 2]
-    before = STORE_USE["cap"]["capped"]
+    before = store_counts("cap")["capped"]
     run_tasks(_warns, [{"n": 2}], n_jobs=1, cache="cap", progress=False)   # from the store
-    assert STORE_USE["cap"]["capped"] == before + 2
+    assert store_counts("cap")["capped"] == before + 2
 
 
 def test_a_large_family_is_packed_in_shards(tmp_path, monkeypatch):
@@ -428,10 +426,10 @@ def test_a_run_lacking_data_computes_into_the_scratch_store(tmp_path, monkeypatc
     monkeypatch.setattr(config, "committed_profile",
                         lambda ns: "quick" if ns == "98_nb" else None)
     monkeypatch.setattr(config, "results_dir", lambda ns=None: committed / (ns or ""))
-    monkeypatch.setattr(config, "_INCOMPLETE", {"98_nb"})
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("FEATRANK_STORE", "stored")
     config.get_profile("quick")
+    config.mark_incomplete("98_nb")
     assert run_tasks(_count, [{"x": 3}], n_jobs=1, cache="98_nb", progress=False) == [9]
     assert not committed.exists()
     assert list((tmp_path / "cache" / "store" / "98_nb").rglob("*.json"))
