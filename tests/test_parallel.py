@@ -122,7 +122,7 @@ def test_key_ignores_the_rest_of_the_library_but_not_parameters_or_libraries(mon
     assert task_key(f, {"y": [1, 2], "x": 1})[0] == key           # order, tuple vs list
     assert task_key(f, {"x": 2, "y": (1, 2)})[0] != key
     assert set(ident) == {"task", "version", "params", "libs"}
-    monkeypatch.setattr(store, "library_versions", lambda: {"numpy": "0.0"})
+    monkeypatch.setattr(store.keys, "library_versions", lambda: {"numpy": "0.0"})
     assert task_key(f, {"x": 1, "y": (1, 2)})[0] != key
 
 
@@ -188,7 +188,7 @@ def test_few_valued_float_arrays_come_back_bit_for_bit():
         assert back.dtype == a.dtype and back.shape == a.shape
         assert back.tobytes() == a.tobytes()
     assert "levels" in encode(acc) and "z" in encode(rng.normal(size=50))
-    raw = store._z(acc.tobytes())                                  # the form before levels
+    raw = store.values._z(acc.tobytes())                           # the form before levels
     assert len(json.dumps(encode(acc))) < len(raw)
 
 
@@ -302,7 +302,7 @@ def test_iteration_cap_hits_are_counted_beside_each_result(scratch):
 
 
 def test_a_large_family_is_packed_in_shards(tmp_path, monkeypatch):
-    monkeypatch.setattr(store, "SHARD_AT", 10)
+    monkeypatch.setattr(store.files, "SHARD_AT", 10)
     st = Store(tmp_path)
     for x in range(40):
         key, ident = task_key(_count, {"x": x})
@@ -312,7 +312,7 @@ def test_a_large_family_is_packed_in_shards(tmp_path, monkeypatch):
     assert "fam.jsonl.gz" not in shards and len(shards) == 16
     fresh = Store(tmp_path / "elsewhere", read_dirs=[tmp_path])
     assert all(fresh.get("fam", task_key(_count, {"x": x})[0]) == (x * x, True) for x in range(40))
-    monkeypatch.setattr(store, "SHARD_AT", 100)          # shrinking back to one file
+    monkeypatch.setattr(store.files, "SHARD_AT", 100)          # shrinking back to one file
     st.put("fam", *task_key(_count, {"x": 99}), 1, {"data": {}}, 0.0)
     assert pack(tmp_path) == {"fam": 41}
     assert [p.name for p in tmp_path.glob("fam*.jsonl.gz")] == ["fam.jsonl.gz"]
@@ -331,7 +331,7 @@ def test_refresh_recomputes_what_the_scratch_store_holds(scratch, monkeypatch):
 def test_a_family_of_large_entries_is_packed_in_shards_too(tmp_path, monkeypatch):
     """Few but large entries (a fold with its curves) are sharded by size, so no packed file
     grows past what a repository should hold."""
-    monkeypatch.setattr(store, "SHARD_BYTES", 2_000)
+    monkeypatch.setattr(store.files, "SHARD_BYTES", 2_000)
     st = Store(tmp_path)
     for x in range(8):
         key, ident = task_key(_count, {"x": x})
