@@ -11,6 +11,7 @@ import featrank.config
 import featrank.datasets.__main__ as cli
 import featrank.datasets._available as av
 import featrank.datasets._catalog as cat_mod
+from featrank.context import new_run
 from featrank.datasets import available_datasets, skipped_datasets
 from featrank.datasets.summary import OVERVIEW_COLUMNS, overview
 
@@ -27,7 +28,6 @@ def bare(tmp_path, monkeypatch):
     monkeypatch.setenv("FEATRANK_OFFLINE", "1")
     monkeypatch.setattr(featrank.config, "raw_dir", lambda: raw)
     monkeypatch.setattr(cat_mod, "raw_dir", lambda: raw)
-    monkeypatch.setattr(av, "_RECORDS", {})
     return tmp_path
 
 
@@ -55,11 +55,11 @@ def test_the_record_is_per_notebook_and_starts_afresh(bare, capsys):
     available_datasets(["labor"], notebook="nb_b")
     t = skipped_datasets().set_index("dataset")
     assert t.loc["labor", "notebooks"] == "nb_a, nb_b" and t.loc["sonar", "notebooks"] == "nb_a"
-    # a new run of nb_a (a new process) that finds sonar drops it from nb_a's record
-    av._RECORDS.clear()
+    # a new run of nb_a that finds sonar drops it from nb_a's record
     (bare / "data" / "uci").mkdir(parents=True)
     (bare / "data" / "uci" / "sonar.arff").write_text("@relation s\n")
-    assert available_datasets(["sonar"], notebook="nb_a") == ["sonar"]
+    with new_run():
+        assert available_datasets(["sonar"], notebook="nb_a") == ["sonar"]
     assert list(skipped_datasets().dataset) == ["labor"]
 
 

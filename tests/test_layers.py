@@ -12,6 +12,8 @@ PACKAGE = LIB / "featrank"
 
 #: the layers, lowest first: a module may import its own layer and the ones below it
 LAYERS = (
+    # the state of the current run (profile, store mode, what it recorded): imports nothing
+    ("featrank.context",),
     # shared helpers: configuration, orders, the result store, parallel runs, numba, libsvm
     ("featrank", "featrank._lazy", "featrank._progress", "featrank._io", "featrank.io",
      "featrank.config",
@@ -167,7 +169,7 @@ def test_no_hidden_imports():
 
 @pytest.mark.parametrize("graph, expected", [
     ({"featrank.rankers.a": {"featrank.aggregate.b"}, "featrank.aggregate.b": set()},
-     ["featrank.rankers.a (layer 2) imports featrank.aggregate.b (layer 3)"]),
+     ["featrank.rankers.a (layer 3) imports featrank.aggregate.b (layer 4)"]),
     ({"featrank.evaluate.a": {"featrank.rankers.b"}, "featrank.rankers.b": set()}, []),
 ])
 def test_back_edge_check_can_fail(graph, expected):

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from featrank import config, store
-from featrank.parallel import STORE_USE, TaskError, run_tasks, stored_tasks, task_seed
+from featrank.parallel import TaskError, run_tasks, store_counts, stored_tasks, task_seed
 from featrank.store import Store, decode, encode, pack, task, task_key
 
 
@@ -54,7 +54,7 @@ def test_store_resumes_without_recomputing(scratch):
                      progress=False) == [4, 9, 16]
     assert calls == [2, 3, 4]
     assert not list(scratch.rglob("*.tmp"))
-    assert STORE_USE["t"]["stored"] >= 2
+    assert store_counts("t")["stored"] >= 2
 
 
 def test_corrupt_entry_is_recomputed(scratch):
@@ -122,7 +122,7 @@ def test_key_ignores_the_rest_of_the_library_but_not_parameters_or_libraries(mon
     assert task_key(f, {"y": [1, 2], "x": 1})[0] == key           # order, tuple vs list
     assert task_key(f, {"x": 2, "y": (1, 2)})[0] != key
     assert set(ident) == {"task", "version", "params", "libs"}
-    monkeypatch.setattr(store, "library_versions", lambda: {"numpy": "0.0"})
+    monkeypatch.setattr(store.keys, "library_versions", lambda: {"numpy": "0.0"})
     assert task_key(f, {"x": 1, "y": (1, 2)})[0] != key
 
 
@@ -188,7 +188,7 @@ def test_few_valued_float_arrays_come_back_bit_for_bit():
         assert back.dtype == a.dtype and back.shape == a.shape
         assert back.tobytes() == a.tobytes()
     assert "levels" in encode(acc) and "z" in encode(rng.normal(size=50))
-    raw = store._z(acc.tobytes())                                  # the form before levels
+    raw = store.values._z(acc.tobytes())                           # the form before levels
     assert len(json.dumps(encode(acc))) < len(raw)
 
 
@@ -248,7 +248,6 @@ def test_only_a_paper_run_of_a_notebook_writes_the_committed_store(tmp_path, mon
     assert config.active_profile() == "reduced"            # and leaves the active one alone
     monkeypatch.setenv("FEATRANK_STORE", "refresh")
     assert config.store_dirs(nb)[1] == []
-    config.get_profile("quick")
 
 
 def test_other_profiles_never_write_the_committed_outputs(tmp_path, monkeypatch):
@@ -267,7 +266,6 @@ def test_other_profiles_never_write_the_committed_outputs(tmp_path, monkeypatch)
     assert config.figures_dir(nb) == config.project_root() / "figures" / nb
     monkeypatch.setenv("FEATRANK_OUTPUT", str(tmp_path / "out"))
     assert config.results_out_dir(nb) == tmp_path / "out" / "results" / nb
-    config.get_profile("quick")
 
 
 def test_atomic_write_gives_the_usual_file_mode(tmp_path):
@@ -298,13 +296,13 @@ def test_iteration_cap_hits_are_counted_beside_each_result(scratch):
                          progress=False) == [2, 0]
     entries = [json.loads(p.read_text()) for p in (scratch / "store" / "cap").rglob("*.json")]
     assert sorted(e["capped"] for e in entries) == [0, 2]
-    before = STORE_USE["cap"]["capped"]
+    before = store_counts("cap")["capped"]
     run_tasks(_warns, [{"n": 2}], n_jobs=1, cache="cap", progress=False)   # from the store
-    assert STORE_USE["cap"]["capped"] == before + 2
+    assert store_counts("cap")["capped"] == before + 2
 
 
 def test_a_large_family_is_packed_in_shards(tmp_path, monkeypatch):
-    monkeypatch.setattr(store, "SHARD_AT", 10)
+    monkeypatch.setattr(store.files, "SHARD_AT", 10)
     st = Store(tmp_path)
     for x in range(40):
         key, ident = task_key(_count, {"x": x})
@@ -314,7 +312,7 @@ def test_a_large_family_is_packed_in_shards(tmp_path, monkeypatch):
     assert "fam.jsonl.gz" not in shards and len(shards) == 16
     fresh = Store(tmp_path / "elsewhere", read_dirs=[tmp_path])
     assert all(fresh.get("fam", task_key(_count, {"x": x})[0]) == (x * x, True) for x in range(40))
-    monkeypatch.setattr(store, "SHARD_AT", 100)          # shrinking back to one file
+    monkeypatch.setattr(store.files, "SHARD_AT", 100)          # shrinking back to one file
     st.put("fam", *task_key(_count, {"x": 99}), 1, {"data": {}}, 0.0)
     assert pack(tmp_path) == {"fam": 41}
     assert [p.name for p in tmp_path.glob("fam*.jsonl.gz")] == ["fam.jsonl.gz"]
@@ -333,7 +331,7 @@ def test_refresh_recomputes_what_the_scratch_store_holds(scratch, monkeypatch):
 def test_a_family_of_large_entries_is_packed_in_shards_too(tmp_path, monkeypatch):
     """Few but large entries (a fold with its curves) are sharded by size, so no packed file
     grows past what a repository should hold."""
-    monkeypatch.setattr(store, "SHARD_BYTES", 2_000)
+    monkeypatch.setattr(store.files, "SHARD_BYTES", 2_000)
     st = Store(tmp_path)
     for x in range(8):
         key, ident = task_key(_count, {"x": x})
@@ -428,10 +426,10 @@ def test_a_run_lacking_data_computes_into_the_scratch_store(tmp_path, monkeypatc
     monkeypatch.setattr(config, "committed_profile",
                         lambda ns: "quick" if ns == "98_nb" else None)
     monkeypatch.setattr(config, "results_dir", lambda ns=None: committed / (ns or ""))
-    monkeypatch.setattr(config, "_INCOMPLETE", {"98_nb"})
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("FEATRANK_STORE", "stored")
     config.get_profile("quick")
+    config.mark_incomplete("98_nb")
     assert run_tasks(_count, [{"x": 3}], n_jobs=1, cache="98_nb", progress=False) == [9]
     assert not committed.exists()
     assert list((tmp_path / "cache" / "store" / "98_nb").rglob("*.json"))

@@ -10,31 +10,33 @@ import hashlib
 from pathlib import Path
 
 from . import config
+from .context import RunContext, current
 from .io import atomic_write_bytes, save_table  # noqa: F401  (re-exported)
 
 
 # ------------------------------------------------------------- data files a task reads
-_RECORDERS: list[dict] = []
-
-
 @contextlib.contextmanager
-def recording_reads():
-    """Collect ``{label: sha256}`` of every data file :func:`note_read` sees meanwhile."""
+def recording_reads(run: RunContext | None = None):
+    """Collect ``{label: sha256}`` of every data file :func:`note_read` sees meanwhile in
+    ``run`` (default: the current run)."""
+    recorders = (run or current()).recorders
     seen: dict = {}
-    _RECORDERS.append(seen)
+    recorders.append(seen)
     try:
         yield seen
     finally:
-        _RECORDERS.remove(seen)
+        recorders.remove(seen)
 
 
-def note_read(path) -> None:
-    """Tell the active recorders that a data file was read (``featrank.datasets.load``)."""
-    if not _RECORDERS:
+def note_read(path, run: RunContext | None = None) -> None:
+    """Tell the open recorders of ``run`` (default: the current run) that a data file was
+    read (``featrank.datasets.load``)."""
+    recorders = (run or current()).recorders
+    if not recorders:
         return
     path = Path(path)
     label, sha = data_label(path), file_sha256(path)
-    for seen in _RECORDERS:
+    for seen in recorders:
         seen[label] = sha
 
 

@@ -27,6 +27,10 @@ result store is written in the committed ``data/results/<notebook>/store/`` only
 ``featrank.io.save_table`` and ``featrank.plots.savefig``, and they ask :func:`figures_dir` and
 :func:`results_out_dir` where to write (smoke runs, ``$FEATRANK_OUTPUT``, partial runs: the
 scratch folder).
+
+These decisions read the current run's state (the profile :func:`get_profile` chose, the
+notebooks :func:`mark_incomplete` named), kept in a :class:`featrank.context.RunContext`: the
+functions that read it take ``run=`` to ask about another run than the current one.
 """
 from __future__ import annotations
 
@@ -35,19 +39,22 @@ from pathlib import Path
 
 import platformdirs
 
+from .context import RunContext, current
+
 PROFILES = ("smoke", "quick", "paper")
 #: the profile of a notebook whose paper protocol cannot run here (notebook 03's would take
 #: thousands of hours): the largest honest protocol that completes, its departures stated
 REDUCED = "reduced"
 #: the profiles that fill the committed result store
 STORED_PROFILES = ("paper", REDUCED)
-_ACTIVE: dict = {"profile": None}
 
 
-def get_profile(profile: str | None = None, also: tuple = ()) -> str:
+def get_profile(profile: str | None = None, also: tuple = (), *,
+                run: RunContext | None = None) -> str:
     """The profile to run: the argument, else ``$FEATRANK_PROFILE``, else ``"quick"``. It
-    becomes this process's active profile (where outputs and stored results go). ``also``:
-    profiles a notebook has beside the three common ones (``("reduced",)``).
+    becomes the active profile of ``run`` (default: the current run,
+    :func:`featrank.context.current`), which decides where outputs and stored results go.
+    ``also``: profiles a notebook has beside the three common ones (``("reduced",)``).
 
     >>> get_profile("reduced")     # notebook 03 passes also=("reduced",)
     Traceback (most recent call last):
@@ -58,13 +65,15 @@ def get_profile(profile: str | None = None, also: tuple = ()) -> str:
     allowed = PROFILES + tuple(also)
     if value not in allowed:
         raise ValueError(f"unknown profile {value!r} for this notebook; choose one of {allowed}")
-    _ACTIVE["profile"] = value
+    (run or current()).profile = value
     return value
 
 
-def active_profile() -> str:
-    """The profile last chosen by :func:`get_profile` (else the environment's)."""
-    return _ACTIVE["profile"] or get_profile(also=(REDUCED,))
+def active_profile(run: RunContext | None = None) -> str:
+    """The profile last chosen by :func:`get_profile` in ``run`` (default: the current run),
+    else the environment's."""
+    run = run or current()
+    return run.profile or get_profile(also=(REDUCED,), run=run)
 
 
 def committed_profile(notebook: str) -> str | None:
@@ -79,28 +88,27 @@ def committed_profile(notebook: str) -> str | None:
     return None
 
 
-_INCOMPLETE: set = set()
-
-
-def mark_incomplete(notebook: str) -> None:
+def mark_incomplete(notebook: str, run: RunContext | None = None) -> None:
     """This run of ``notebook`` lacks some of its datasets: from now on its figures and tables
     go to the scratch folder, not over the committed ones (``featrank.datasets`` calls it)."""
-    _INCOMPLETE.add(notebook)
+    (run or current()).incomplete.add(notebook)
 
 
-def writes_committed(notebook: str) -> bool:
-    """True when this run's outputs replace the committed ones: no ``$FEATRANK_OUTPUT``, the
-    active profile is the one the committed notebook states, and no dataset was missing."""
-    if os.environ.get("FEATRANK_OUTPUT") or notebook in _INCOMPLETE:
+def writes_committed(notebook: str, run: RunContext | None = None) -> bool:
+    """True when the outputs of ``run`` (default: the current run) replace the committed
+    ones: no ``$FEATRANK_OUTPUT``, the active profile is the one the committed notebook
+    states, and no dataset was missing."""
+    run = run or current()
+    if os.environ.get("FEATRANK_OUTPUT") or notebook in run.incomplete:
         return False
-    return active_profile() == committed_profile(notebook)
+    return active_profile(run) == committed_profile(notebook)
 
 
-def scratch_output_dir() -> Path:
+def scratch_output_dir(run: RunContext | None = None) -> Path:
     """Where a run writes figures and tables that must not replace the committed ones."""
     if os.environ.get("FEATRANK_OUTPUT"):
         return _resolve(os.environ["FEATRANK_OUTPUT"])
-    return cache_dir() / "output" / active_profile()
+    return cache_dir() / "output" / active_profile(run)
 
 
 def project_root() -> Path:
@@ -153,21 +161,21 @@ def results_dir(notebook: str | None = None) -> Path:
     return d / notebook if notebook else d
 
 
-def results_out_dir(notebook: str | None = None) -> Path:
+def results_out_dir(notebook: str | None = None, run: RunContext | None = None) -> Path:
     """Where a notebook's tables are written: ``results_dir(notebook)`` when this run's
     outputs are the committed ones (:func:`writes_committed`), else the scratch folder."""
-    if notebook and writes_committed(notebook):
+    if notebook and writes_committed(notebook, run):
         return results_dir(notebook)
-    d = scratch_output_dir() / "results"
+    d = scratch_output_dir(run) / "results"
     return d / notebook if notebook else d
 
 
-def figures_dir(notebook: str) -> Path:
+def figures_dir(notebook: str, run: RunContext | None = None) -> Path:
     """Where a notebook's figures are written: ``figures/<notebook>/`` when this run's outputs
     are the committed ones, else the scratch folder."""
-    if writes_committed(notebook):
+    if writes_committed(notebook, run):
         return project_root() / "figures" / notebook
-    return scratch_output_dir() / "figures" / notebook
+    return scratch_output_dir(run) / "figures" / notebook
 
 
 def cache_dir() -> Path:
@@ -186,31 +194,32 @@ def _in_checkout() -> bool:
     return _is_root(here) and (here / "lib" / "featrank").is_dir()
 
 
-def store_dirs(namespace: str) -> tuple[Path, list[Path]]:
+def store_dirs(namespace: str, run: RunContext | None = None) -> tuple[Path, list[Path]]:
     """``(write_dir, read_dirs)`` of the result store of ``namespace`` (a notebook's name, or
     any name of your own). Stored results are read from the committed store
     ``data/results/<namespace>/store/`` and the scratch store ``<cache>/store/<namespace>/``;
     they are written to the committed one only by a run of a notebook that
-    :func:`commits_store`.
+    :func:`commits_store` (in ``run``, default: the current run).
     ``$FEATRANK_STORE=refresh`` reads nothing (every task runs again)."""
     committed = results_dir(namespace) / "store"
     scratch = cache_dir() / "store" / namespace
     reads = [] if store_mode() == "refresh" else [committed, scratch]
-    return (committed if commits_store(namespace) else scratch), reads
+    return (committed if commits_store(namespace, run) else scratch), reads
 
 
-def commits_store(namespace: str) -> bool:
-    """True when this run writes the results of ``namespace`` into its committed store: a
-    notebook run at ``paper`` or ``reduced``, or at the notebook's committed profile (unless
-    ``$FEATRANK_STORE=refresh``: a recomputation for comparison stays in the scratch store),
-    and never a run that lacks some of the notebook's datasets (:func:`mark_incomplete`: what
-    it computes on the data it has goes to the scratch store).
+def commits_store(namespace: str, run: RunContext | None = None) -> bool:
+    """True when ``run`` (default: the current run) writes the results of ``namespace`` into
+    its committed store: a notebook run at ``paper`` or ``reduced``, or at the notebook's
+    committed profile (unless ``$FEATRANK_STORE=refresh``: a recomputation for comparison
+    stays in the scratch store), and never a run that lacks some of the notebook's datasets
+    (:func:`mark_incomplete`: what it computes on the data it has goes to the scratch store).
 
     >>> commits_store("any-name-of-your-own")
     False
     """
-    profile, committed = active_profile(), committed_profile(namespace)
-    if committed is None or namespace in _INCOMPLETE:    # a run without some of its data
+    run = run or current()
+    profile, committed = active_profile(run), committed_profile(namespace)
+    if committed is None or namespace in run.incomplete:   # a run without some of its data
         return False
     return profile in STORED_PROFILES or (profile == committed and store_mode() != "refresh")
 

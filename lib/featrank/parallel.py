@@ -8,6 +8,13 @@ and checked against the data files it read), so an interrupted run resumes from 
 stored. Results never depend on ``n_jobs`` or on the backend: every random step in a task
 draws from :func:`task_seed` of the experiment's seed and the task's own key, and inner
 estimators are kept single-threaded.
+
+What a grid reads of the run (its profile, hence which store it writes; whether it may only
+read the store) and what it records (results taken and computed, per namespace) belong to the
+current :class:`featrank.context.RunContext`, or to the one passed as ``run=``. Workers in
+other processes or threads receive the caller's profile and incomplete notebooks with each
+task (:meth:`~featrank.context.RunContext.for_worker`), so a grid nested in a task stores
+where its caller's would.
 """
 from __future__ import annotations
 
@@ -27,6 +34,7 @@ from threadpoolctl import ThreadpoolController
 from . import config
 from ._io import recording_reads
 from ._progress import tqdm
+from .context import RunContext, current, using
 from .store import Store, task_family, task_key, task_name, task_version
 
 
@@ -38,15 +46,14 @@ def task_seed(seed: int, *key) -> int:
     return int(ss.generate_state(1, dtype=np.uint32)[0])
 
 
-_CONTROLLER: list = [None, -1]
-
-
-def single_threaded():
+def single_threaded(run: RunContext | None = None):
     """A context in which BLAS/OpenMP pools run one thread (``threadpool_limits(1)``). The
-    scan for native thread pools (about 4 ms) is redone only after new imports."""
-    if _CONTROLLER[0] is None or _CONTROLLER[1] != len(sys.modules):
-        _CONTROLLER[:] = [ThreadpoolController(), len(sys.modules)]
-    return _CONTROLLER[0].limit(limits=1)
+    scan for native thread pools (about 4 ms) is redone only after new imports (the scan is
+    kept in the run's :attr:`~featrank.context.RunContext.thread_pools`)."""
+    pools = (run or current()).thread_pools
+    if pools[0] is None or pools[1] != len(sys.modules):
+        pools[:] = [ThreadpoolController(), len(sys.modules)]
+    return pools[0].limit(limits=1)
 
 
 @contextlib.contextmanager
@@ -75,10 +82,6 @@ class TaskError(RuntimeError):
     """Some tasks of a grid failed; every other task's result was stored."""
 
 
-#: results taken from / computed into the store in this process, per namespace
-STORE_USE: dict = {}
-
-
 class NotStored(LookupError):
     """Raised by :func:`run_tasks` inside :func:`stored_only` when a task's result is not in
     the store."""
@@ -90,14 +93,12 @@ class StaleResults(LookupError):
     store has none: the outputs it feeds are stale, and are not silently recomputed."""
 
 
-_STORED_ONLY = [False]
-
-
 @contextlib.contextmanager
-def stored_only():
-    """A context in which :func:`run_tasks` computes nothing: it returns stored results, and
-    raises :class:`NotStored` when a task of its grid has none (nor is the look-up counted in
-    :data:`STORE_USE`). For asking whether a whole pipeline could run from the store.
+def stored_only(run: RunContext | None = None):
+    """A context in which :func:`run_tasks` of ``run`` (default: the current run) computes
+    nothing: it returns stored results, and raises :class:`NotStored` when a task of its grid
+    has none (nor is the look-up counted in :func:`store_counts`). For asking whether a whole
+    pipeline could run from the store.
 
     >>> import textwrap
     >>> with stored_only():
@@ -106,11 +107,12 @@ def stored_only():
     ...
     featrank.parallel.NotStored: 1 of 1 results of shorten are not in the store (namespace 'an-empty-namespace')
     """
-    before, _STORED_ONLY[0] = _STORED_ONLY[0], True
+    run = run or current()
+    before, run.stored_only = run.stored_only, True
     try:
         yield
     finally:
-        _STORED_ONLY[0] = before
+        run.stored_only = before
 
 
 def is_stored(compute, *args, **kwargs) -> bool:
@@ -150,7 +152,7 @@ def complete_prefix(complete, n: int) -> int:
 
 def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = None,
               cache: str | None = None, desc: str | None = None,
-              progress: bool | None = None) -> list:
+              progress: bool | None = None, run: RunContext | None = None) -> list:
     """``[func(**t) for t in tasks]``, in parallel, through the result store, with a progress
     bar.
 
@@ -166,6 +168,8 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
     cache : namespace of the result store (``None``: nothing stored); see
         :mod:`featrank.store` for the rule that finds a result again and
         :func:`featrank.config.store_dirs` for where it lives.
+    run : the run whose profile and store mode decide where results are stored, and whose
+        counts record them (default: the current run, :func:`featrank.context.current`).
 
     The progress bar shows only when something is computed. Each result is stored the moment
     its task finishes. A task that raises does not stop the others: when all have run,
@@ -177,12 +181,13 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
     """
     tasks = [dict(t) for t in tasks]
     n_jobs = config.default_n_jobs() if n_jobs is None else n_jobs
-    grid = _Grid(func, tasks, cache)
-    todo = grid.lookup(count=not _STORED_ONLY[0])
-    if todo and _STORED_ONLY[0]:
+    run = run or current()
+    grid = _Grid(func, tasks, cache, run)
+    todo = grid.lookup(count=not run.stored_only)
+    if todo and run.stored_only:
         raise NotStored(f"{len(todo)} of {len(tasks)} results of {grid.family} are not in the "
                         f"store (namespace {cache!r})")
-    if todo and cache and config.render_stored() and config.commits_store(cache):
+    if todo and cache and config.render_stored() and config.commits_store(cache, run):
         raise StaleResults(f"{len(todo)} of {len(tasks)} results of {grid.family} (task "
                            f"{task_name(func)!r}, version {task_version(func)}) are not in the "
                            f"committed store of {cache}: its version or parameters changed "
@@ -192,44 +197,45 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
     show = bool(todo) and (config.show_progress() if progress is None else progress)
     with _progress(len(tasks), len(tasks) - len(todo), desc, show) as bar:
         if n_jobs == 1 or len(todo) <= 1 or backend == "sequential":
-            outcomes = ((i, _call(func, tasks[i])) for i in todo)
-            grid.collect(outcomes, bar)
+            with using(run):
+                grid.collect(((i, _call(func, tasks[i])) for i in todo), bar)
         else:
+            worker = run.for_worker()
             with _backend(backend, n_jobs):
                 par = joblib.Parallel(n_jobs=n_jobs if backend != "dask" else -1,
                                       return_as="generator_unordered")
-                grid.collect(par(joblib.delayed(_indexed_call)(i, func, tasks[i])
+                grid.collect(par(joblib.delayed(_indexed_call)(i, func, tasks[i], worker)
                                  for i in todo), bar)
     grid.raise_failures()
     return grid.results
 
 
-def stored_tasks(func, tasks, cache: str) -> list[bool]:
+def stored_tasks(func, tasks, cache: str, run: RunContext | None = None) -> list[bool]:
     """Which of ``tasks`` (as for :func:`run_tasks`) have a valid result in the store of
-    namespace ``cache``; nothing runs.
+    namespace ``cache`` as ``run`` (default: the current run) sees it; nothing runs.
 
     >>> import textwrap
     >>> stored_tasks(textwrap.shorten, [dict(text="a b c", width=4)], cache="an-empty-namespace")
     [False]
     """
-    grid = _Grid(func, [dict(t) for t in tasks], cache)
+    grid = _Grid(func, [dict(t) for t in tasks], cache, run or current())
     return [grid.store.get(grid.family, key)[1] for key, _ in grid.keys]
 
 
 class _Grid:
     """The bookkeeping of one :func:`run_tasks` call: keys, stored results, failures."""
 
-    def __init__(self, func, tasks, namespace):
-        self.func, self.tasks, self.namespace = func, tasks, namespace
+    def __init__(self, func, tasks, namespace, run: RunContext):
+        self.func, self.tasks, self.namespace, self.run = func, tasks, namespace, run
         self.results = [None] * len(tasks)
         self.failures = []
         self.family = task_family(func)
-        self.store = Store(*config.store_dirs(namespace)) if namespace else None
+        self.store = Store(*config.store_dirs(namespace, run)) if namespace else None
         self.keys = [task_key(func, t) if self.store else (None, None) for t in tasks]
 
     def lookup(self, count: bool = True) -> list:
         """Fill the stored results in; the indices of the tasks still to run (``count``: add
-        the look-up to :data:`STORE_USE`)."""
+        the look-up to the run's :func:`store_counts`)."""
         todo = []
         for i, (key, _) in enumerate(self.keys):
             if self.store:
@@ -258,7 +264,7 @@ class _Grid:
             bar.update(1)
 
     def _count(self, what, n):
-        use = STORE_USE.setdefault(self.namespace, dict.fromkeys(_USE, 0))
+        use = self.run.store_use.setdefault(self.namespace, dict.fromkeys(_USE, 0))
         use[what] += n
 
     def raise_failures(self) -> None:
@@ -304,17 +310,35 @@ def _counting_caps():
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
 
 
-def _indexed_call(i, func, kwargs):
-    return i, _call(func, kwargs)
+def _indexed_call(i, func, kwargs, caller: RunContext):
+    """``(i, _call(func, kwargs))`` in a worker, in a context of its own made from the
+    ``caller``'s (:meth:`~featrank.context.RunContext.for_worker`: tasks running side by side
+    in threads record their reads apart); the scan of native thread pools is the worker's,
+    kept between its tasks."""
+    run = caller.for_worker()
+    run.thread_pools = current().thread_pools
+    with using(run):
+        return i, _call(func, kwargs)
 
 
 _USE = ("stored", "computed", "stale", "capped")
 
 
-def store_report(namespace: str) -> str:
-    """One line: how many results of ``namespace`` came from the store in this process, how
+def store_counts(namespace: str, run: RunContext | None = None) -> dict:
+    """How many results of ``namespace`` ``run`` (default: the current run) took from the
+    store (``stored``), ``computed`` and stored, found ``stale``, and how many of their solver
+    fits stopped at their iteration cap (``capped``); a copy.
+
+    >>> store_counts("a-namespace-nobody-used")
+    {'stored': 0, 'computed': 0, 'stale': 0, 'capped': 0}
+    """
+    return dict((run or current()).store_use.get(namespace, dict.fromkeys(_USE, 0)))
+
+
+def store_report(namespace: str, run: RunContext | None = None) -> str:
+    """One line: how many results of ``namespace`` came from the store in this run, how
     many were computed, and how many solver fits stopped at their iteration cap."""
-    use = STORE_USE.get(namespace, dict.fromkeys(_USE, 0))
+    use = store_counts(namespace, run)
     return (f"{namespace}: {use['stored']} results taken from the result store, "
             f"{use['computed']} computed and stored ({use['stale']} stale entries replaced); "
             f"{use['capped']} solver fits stopped at their iteration cap")

@@ -324,10 +324,10 @@ def test_run_orders_are_the_methods_orders(tmp_path, monkeypatch):
                                   E.method_order("artificial1-3c", s, m, n_samples=120))
 
 
-def test_the_rankings_stay_out_of_the_committed_store(monkeypatch):
+def test_the_rankings_stay_out_of_the_committed_store():
     from featrank import config
 
-    monkeypatch.setitem(config._ACTIVE, "profile", "paper")
+    config.get_profile("paper")
     write, _ = config.store_dirs(E.RANKINGS)
     assert config.cache_dir() in write.parents
     assert config.store_dirs(E.CACHE)[0] == config.results_dir(E.CACHE) / "store"
@@ -354,15 +354,15 @@ SMALL = E.PROFILES["smoke"].replace(
 
 
 def test_stored_splits_counts_the_complete_prefix_and_computes_nothing(tmp_path, monkeypatch):
-    from featrank.parallel import STORE_USE
+    from featrank.parallel import store_counts
 
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
     assert E.stored_splits(SMALL, []) == 0
     first = E.per_split(SMALL, [], 2, n_jobs=1)
     assert E.stored_splits(SMALL, []) == 2
-    use = dict(STORE_USE.get(E.CACHE, {}))
+    use = store_counts(E.CACHE)
     assert E.stored_splits(SMALL.replace(n_splits=2), []) == 2   # the profile's whole run
-    assert STORE_USE.get(E.CACHE, {}) == use                     # probing counts nothing
+    assert store_counts(E.CACHE) == use                          # probing counts nothing
     again = E.per_split(SMALL, [], 2, n_jobs=1)
     pd.testing.assert_frame_equal(again["fig4"], first["fig4"])
     # one result missing at split 1 (a 3Q-SD reading) leaves split 0 alone complete

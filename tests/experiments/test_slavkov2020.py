@@ -118,7 +118,7 @@ def test_split_rankings_stay_out_of_the_committed_store(tmp_path, monkeypatch):
 
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(config, "results_dir", lambda ns=None: tmp_path / "results" / ns)
-    monkeypatch.setitem(config._ACTIVE, "profile", "paper")
+    config.get_profile("paper")
     monkeypatch.setattr(config, "committed_profile",
                         lambda ns: "paper" if ns == E.CACHE else None)
     E.all_ranker_curves(["single"], ("InfoGain",), ("nb",), n_repeats=1, n_folds=3,

@@ -20,11 +20,11 @@ import pandas as pd
 
 from ..io import atomic_write_bytes
 from ..config import cache_dir, mark_incomplete
+from ..context import current
 from . import _bundled
 from ._catalog import _fetch, _locate, _offline, _parts, entry, load, recorded_files
 
 SKIPPED_COLUMNS = ["dataset", "notebook", "file", "how_to_get"]
-_RECORDS: dict = {}  # notebook -> {dataset: row}, as written by this process
 
 
 def how_to_get(name: str) -> str:
@@ -106,7 +106,7 @@ def available_datasets(names, *, notebook: str | None = None, substitute: bool =
     e.g. ``iris-sklearn``, is returned, and a line says so); else left out, with one printed
     line naming it, its file and how to get it. Prints nothing when every dataset is here.
     ``notebook``: record the left-out ones in ``<cache>/skipped/<notebook>.csv`` (the first
-    call of a process starts the notebook's record afresh), for ``make``'s closing table.
+    call of a run starts the notebook's record afresh), for ``make``'s closing table.
     """
     keep, skipped = [], []
     for name in dict.fromkeys(names):
@@ -141,10 +141,13 @@ def skipped_dir() -> Path:
 
 
 def _record(notebook: str, rows: list) -> None:
-    book = _RECORDS.setdefault(notebook, {})
+    """Add ``rows`` to the current run's record of the datasets ``notebook`` skipped (the run's
+    :attr:`featrank.context.RunContext.skipped`), and write that record."""
+    run = current()
+    book = run.skipped.setdefault(notebook, {})
     book.update({r["dataset"]: r for r in rows})
     if any(obtainable(name) for name in book):   # a partial run stays out of figures/
-        mark_incomplete(notebook)
+        mark_incomplete(notebook, run)
     df = pd.DataFrame(list(book.values()), columns=SKIPPED_COLUMNS)
     atomic_write_bytes(skipped_dir() / f"{notebook}.csv", df.to_csv(index=False).encode())
 

@@ -17,7 +17,7 @@ import time
 
 import pandas as pd
 
-from ...parallel import STORE_USE, complete_prefix, is_stored
+from ...parallel import complete_prefix, is_stored, store_counts
 from .c_choice import c_reading_table
 from .column_order import column_order_runs
 from .figures import ovo_dilution_table, q3_orders, run_curves, run_orders, run_timing
@@ -106,9 +106,9 @@ def fill(settings, real, *, seed: int = 0, n_jobs=None, block: int = 5):
     ends = list(range(block, n, block)) + [n]
     start, busy, worked = time.perf_counter(), 0.0, 0
     for j, end in enumerate(ends):
-        t, before = time.perf_counter(), STORE_USE.get(CACHE, {}).get("computed", 0)
+        t, before = time.perf_counter(), store_counts(CACHE)["computed"]
         per_split(settings, real, end, seed=seed, n_jobs=n_jobs)
-        if STORE_USE.get(CACHE, {}).get("computed", 0) > before:
+        if store_counts(CACHE)["computed"] > before:
             busy += time.perf_counter() - t
             worked += end - (ends[j - 1] if j else 0)
         if j == 0:
