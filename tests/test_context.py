@@ -16,6 +16,7 @@ NB = "05_slavkov2020_error_curves"       # committed at profile paper
 def test_two_runs_give_their_own_answers_for_the_same_namespace(tmp_path, monkeypatch):
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
     monkeypatch.delenv("FEATRANK_STORE", raising=False)
+    monkeypatch.delenv("FEATRANK_OUTPUT", raising=False)    # `make test` sets it
     committed, scratch = config.results_dir(NB) / "store", tmp_path / "store" / NB
     paper, smoke = RunContext(profile="paper"), RunContext(profile="smoke")
     assert config.commits_store(NB, run=paper) and not config.commits_store(NB, run=smoke)

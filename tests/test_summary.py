@@ -74,7 +74,7 @@ def test_fill_status_column_sets_the_last_cell_only():
     assert out[1] == "| `03_y` | p | r | – |" and out[2] == "other | a |"
 
 
-def test_store_table_counts_entries_and_reads_the_bench_estimates(tmp_path):
+def test_store_table_counts_packed_entries_and_reads_the_bench_estimates(tmp_path):
     from featrank.store import Store, pack
 
     (tmp_path / "notebooks").mkdir()
@@ -95,5 +95,5 @@ def test_store_table_counts_entries_and_reads_the_bench_estimates(tmp_path):
         tmp_path / "data/results/bench.csv", index=False)
     t = T.store_table(tmp_path)          # profiles from the scratch committed_profiles.txt
     assert t.values.tolist() == [
-        ["01_a", "paper", "fam 4", "2.5", "2.0 h"],
+        ["01_a", "paper", "fam 3", "2.0", "2.0 h"],     # the loose entry is a run in progress
         ["02_b", "quick", "–", "0.0", "1.0 h (lower bound); reduced 0.5 h"]]
