@@ -75,3 +75,13 @@ def test_stability_curve_limits():
     np.testing.assert_allclose(v, 1, atol=0.05)       # random rankings: about 1
     with pytest.raises(ValueError):
         stability_curve(O[:1])
+
+
+def test_matches_mlpy_documented_canberra_stability():
+    """mlpy's documentation (``canberra_stability``, Jurman et al. 2008) gives
+    0.74862979571499755 for three position vectors (feature -> 0-based position) at k = 3;
+    Eq. (4) at i = 3 on the same rankings, written as orders, is that number."""
+    positions = np.array([[2, 4, 1, 3, 0], [3, 4, 1, 2, 0], [2, 4, 3, 0, 1]])
+    orders = np.argsort(positions, axis=1)
+    value = stability_curve(orders, sizes=[3])[0]
+    assert value == pytest.approx(0.74862979571499755, abs=1e-14)
