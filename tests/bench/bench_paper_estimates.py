@@ -459,6 +459,7 @@ def _nb04(seed=0):
     one = _clock(E.noisy_curves, task, E.CACHE)[1]
     rank = _PASS["combined"][1]
     parts = {"synthetic R_theta": one * (1 + len(S.thetas) * S.n_noisy),
+             "synthetic R_theta (random rank)": one * len(S.thetas) * S.n_random_rank,
              "synthetic pair (Table 1)": one * 2 + rank}
     sel = E18.table4_datasets()
     if S.datasets is not None:

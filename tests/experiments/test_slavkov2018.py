@@ -316,6 +316,38 @@ def test_summary_gives_one_row_per_reading_and_names_the_changes():
     assert (changed[s18v.WHOLE] == "yes").all()
 
 
+def test_summary_gives_table3_one_row_per_reading_of_r_theta():
+    """Table 3's values and its trend: one row per reading of R_θ, sharing their finding ids;
+    a reading whose values are halved says no there only."""
+    parts = _summary_inputs()
+    t3, se3, paper3, _, _ = parts["table3_parts"]
+    s = s18v.reproduction_summary(**parts, table3_random_rank=(t3 * 0.5, se3, 10),
+                                  profile="quick")
+    t3_rows = s[s["finding"].isin(["table3-dist", "table3-eca", "table3-rises"])]
+    assert set(t3_rows["reading"]) == {s18.UNIFORM, s18.RANDOM_RANK}
+    by = t3_rows.groupby("reading")
+    assert by.size()[s18.UNIFORM] == by.size()[s18.RANDOM_RANK]
+    assert (by.get_group(s18.UNIFORM)["agrees"] == "yes").all()
+    rr = by.get_group(s18.RANDOM_RANK)
+    assert (rr.loc[rr["claim"].str.contains("θ = 0.5"), "agrees"] == "no").all()
+    f = s18v.findings_table(s)
+    assert set(f.loc[f["finding"] == "table3-eca", "reading"]) == {s18.UNIFORM, s18.RANDOM_RANK}
+    changed = s18v.changed_by_reading(s, s18.RTHETA_READINGS)
+    assert "Table 3, ECA, w = 1, θ = 0.5" in set(changed["claim"])
+    assert (changed[s18.UNIFORM] == "yes").all()
+
+
+def test_readings_table_puts_the_paper_beside_each_reading():
+    paper3 = s18.paper_table("table3")
+    paper3.columns = [f"{float(c):g}" if c != "corr" else c for c in paper3.columns]
+    se = paper3 * 0 + 0.01
+    t = s18.readings_table({s18.UNIFORM: (paper3, se), s18.RANDOM_RANK: (paper3 * 2, se)},
+                           paper3)
+    assert list(t.loc["w = 1"].index) == ["paper", "uniform", "uniform SE", "random rank",
+                                          "random rank SE"]
+    assert t.loc[("w = 1", "random rank"), "0.1"] == pytest.approx(2 * paper3.loc["uniform", "0.1"])
+
+
 def test_summary_without_table5():
     parts = _summary_inputs()
     parts["table5_parts"] = None

@@ -293,6 +293,45 @@ def test_realisations_and_random_orders_keep_their_split_means_only():
     assert np.array_equal(pooled.ffa, np.vstack([rnd.ffa_mean, rnd.rfa_mean]))
 
 
+@pytest.mark.parametrize("theta", [0.05, 0.2, 0.5])
+def test_random_rank_orders_move_at_most_theta_p_relevances(theta):
+    """Realisation 0 of R_theta under the random rank convention: at most round(theta p)
+    features have another relevance than R_GT's, its order sorts that relevance, and the
+    same index gives the same order again."""
+    rel = E.load_dataset("combined").relevance
+    noisy = E.random_rank_relevance_set("combined", theta, 1)[0]
+    moved = noisy != rel
+    assert 0 < int(moved.sum()) <= round(theta * rel.size)
+    order = E.random_rank_order("combined", theta, 0)
+    assert sorted(order) == list(range(rel.size))
+    assert np.all(np.diff(noisy[order]) <= 0)
+    assert np.array_equal(order, E.random_rank_order("combined", theta, 0))
+    # realisation i is row i of the set Table 3's distances come from
+    third = E.random_rank_order("combined", theta, 2)
+    assert np.all(np.diff(E.random_rank_relevance_set("combined", theta, 3)[2][third]) <= 0)
+
+
+def test_random_rank_moves_relevant_features_among_the_irrelevant_ones():
+    """A relevant feature that takes an irrelevant feature's rank lands among the irrelevant
+    ones (not on top of them, as ties by feature index would put it): R_1 spreads the 27
+    relevant features of ``combined`` over the whole order."""
+    rel = E.load_dataset("combined").relevance
+    last = [int(np.flatnonzero(rel[E.random_rank_order("combined", 1.0, i)] > 0).max())
+            for i in range(5)]
+    assert np.mean(last) > 80
+
+
+def test_random_rank_theta0_is_ground_truth_and_its_curves_are_split_means():
+    assert np.array_equal(E.random_rank_order("combined", 0.0, 0), E.noisy_order("combined", 0.0, 0))
+    cv = dict(learner="nb", n_repeats=1, n_folds=2, sizes=[1, 100], seed=3)
+    ds = E.load_dataset("combined")
+    full = E.curves_of_order(ds, E.random_rank_order("combined", 0.2, 1, seed=3), **cv)
+    kept = E.random_rank_curves("combined", 0.2, 1, **cv)
+    assert kept.ffa.shape == (1, 2) and kept.ffa_mean.tobytes() == full.ffa_mean.tobytes()
+    with pytest.raises(ValueError, match="noisy_curves"):
+        E.random_rank_curves("combined", 0.0, 0, **cv)
+
+
 # ----------------------------------------- synthetic data (Appendix A1), Eq. (5), R_theta, Eq. (6)
 # Slavkov 2020 synthetic data (Appendix A1), Eq. (5), noisy rankings R_theta, Eq. (6).
 

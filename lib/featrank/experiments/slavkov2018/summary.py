@@ -10,7 +10,8 @@ with the paper's test (Friedman + Nemenyi) and the pairwise Wilcoxon–Holm test
 Every p-value a verdict rests on is adjusted by Holm over the notebook's one family.
 
 Table 5 and Fig. 3 get one row per reading of the ranking protocol, which the paper does not
-state (:data:`READINGS`). Rows that are one discrepancy seen several ways share a finding
+state (:data:`READINGS`); Table 3's values and its trend one row per reading of R_θ, whose
+convention the paper does not state either (:data:`.conventions.RTHETA_READINGS`). Rows that are one discrepancy seen several ways share a finding
 id (:data:`FINDINGS`).
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pandas as pd
 from ...config import active_profile
 from .. import claims
 from ..claims import row
+from .conventions import RANDOM_RANK, UNIFORM
 from .fig3 import fig3_tests, nemenyi_cd_of, wilcoxon_pairs
 from .tables import METHODS, MICROARRAYS, SCALE_METHODS, WEIGHTING_LABELS, WEIGHTINGS
 
@@ -105,7 +107,7 @@ def _table1_rows(tests, p_adj, paper1) -> list:
     return rows
 
 
-def _table3_rows(t3, se3, paper3, n_realisations: int) -> list:
+def _table3_rows(t3, se3, paper3, n_realisations: int, reading: str = UNIFORM) -> list:
     scale = math.sqrt(n_realisations / PAPER_REALISATIONS)
     rows = []
     for name in t3.index:
@@ -120,7 +122,7 @@ def _table3_rows(t3, se3, paper3, n_realisations: int) -> list:
             paper_se = math.hypot(se * scale, claims.printed_se(paper))
             rows.append(row(f"Table 3, {label}, {what}", paper=paper, ours=round(ours, 3),
                             se=_se(se), verdict=claims.value(paper, ours, se, paper_se=paper_se),
-                            finding=finding))
+                            reading=reading, finding=finding))
     return rows
 
 
@@ -129,7 +131,7 @@ def _steps(values, *, increasing: bool) -> tuple:
     return int(np.sum(step > 0 if increasing else step < 0)), int(step.size)
 
 
-def _rises_row(t3) -> dict:
+def _rises_row(t3, reading: str = UNIFORM) -> dict:
     cols = [c for c in t3.columns if c != "corr"]
     k = n = 0
     for w in WEIGHTINGS:
@@ -137,7 +139,7 @@ def _rises_row(t3) -> dict:
         k, n = k + a, n + b
     return row("Table 3: ECA(R_GT, R_θ) rises at every step of θ, every weighting",
                paper=f"{n} of {n}", ours=f"{k} of {n}", verdict=claims.all_cases(k, n),
-               finding="table3-rises")
+               reading=reading, finding="table3-rises")
 
 
 def _fig2_row(heights) -> dict:
@@ -242,7 +244,7 @@ def _check_row(paper5) -> dict:
 # --- the summary -----------------------------------------------------------------------------
 
 def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_folds: int = 10,
-                         profile: str | None = None) -> pd.DataFrame:
+                         table3_random_rank=None, profile: str | None = None) -> pd.DataFrame:
     """The paper's claims (Tables 1, 3, 5; Figs. 2, 3) against ours, one row per reported
     number or claim, every verdict by a rule of :mod:`featrank.experiments.claims`.
 
@@ -256,7 +258,8 @@ def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_fol
     table3_parts : tuple
         ``(t3, se3, paper3, n_realisations, heights)``: :func:`.tables.table3`,
         :func:`.uncertainty.table3_se`, the paper's Table 3 in the same layout, the
-        realisations per θ, :func:`.uncertainty.curve_heights`.
+        realisations per θ, :func:`.uncertainty.curve_heights`; R_θ under the ``uniform``
+        reading.
     table5_parts : tuple, optional
         ``({reading: (ours5, se5)}, paper5)``, rows datasets by the paper's names, readings
         of :data:`READINGS`; ``se5`` the plain SE over the CV folds
@@ -264,6 +267,9 @@ def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_fol
         dataset of Table 4 ran.
     n_folds : int
         The folds of Table 5's cross-validation.
+    table3_random_rank : tuple, optional
+        ``(t3, se3, n_realisations)`` of Table 3 under the ``random rank`` reading of R_θ
+        (:mod:`.conventions`): its value rows and its trend row join the uniform reading's.
     profile : str, optional
         The run's profile (default: the active one).
     """
@@ -282,7 +288,11 @@ def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_fol
             raw += [friedman(ours5).p_ff, *w["p"]]
     adj = list(holm_adjust(raw)) if raw else []
     rows = _table1_rows(tests1, adj[:len(tests1)], paper1)
-    rows += _table3_rows(t3, se3, paper3, m) + [_rises_row(t3), _fig2_row(heights)]
+    rows += _table3_rows(t3, se3, paper3, m) + [_rises_row(t3)]
+    if table3_random_rank is not None:
+        t3r, se3r, mr = table3_random_rank
+        rows += _table3_rows(t3r, se3r, paper3, mr, RANDOM_RANK) + [_rises_row(t3r, RANDOM_RANK)]
+    rows.append(_fig2_row(heights))
     at = len(tests1)
     for reading, (ours5, se5, _, w) in per_reading.items():
         p_fr = adj[at]
@@ -314,13 +324,15 @@ def findings_table(summary: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def changed_by_reading(summary: pd.DataFrame) -> pd.DataFrame:
-    """The claims judged under both readings whose verdict differs: finding, claim and the
-    verdict under each reading."""
-    both = summary[summary["reading"].isin(READINGS)]
+def changed_by_reading(summary: pd.DataFrame, readings=READINGS) -> pd.DataFrame:
+    """The claims judged under both ``readings`` (two: those of the ranking protocol by
+    default, or :data:`.conventions.RTHETA_READINGS`) whose verdict differs: finding, claim
+    and the verdict under each reading."""
+    first, second = readings
+    both = summary[summary["reading"].isin(readings)]
     wide = both.pivot_table(index=["finding", "claim"], columns="reading", values="agrees",
                             aggfunc="first")
-    if not set(READINGS) <= set(wide.columns):
+    if not set(readings) <= set(wide.columns):
         return wide.iloc[:0]
-    wide = wide[list(READINGS)].dropna()
-    return wide[wide[WHOLE] != wide[IN_FOLD]].reset_index()
+    wide = wide[list(readings)].dropna()
+    return wide[wide[first] != wide[second]].reset_index()

@@ -27,7 +27,7 @@ the submodules.
 from __future__ import annotations
 
 from .curves import (all_ranker_curves, cached_ranking, expected_curves,  # noqa: F401
-                     resample_orders, stability, stored_realisations, theta_curves,
+                     random_rank_family, resample_orders, stability, stored_realisations, theta_curves,
                      theta_family)
 from .measures import (BAD, GOOD, assessment_table, average_curves,  # noqa: F401
                        curve_heights, is_monotone, learner_separation, roughness,
@@ -37,7 +37,7 @@ from .protocol import (CACHE, LEARNER_LABELS, LEARNERS, NOTEBOOK, RANKERS,  # no
                        RANKINGS, SYNTHETIC, TABLE1, THETAS, curves_of_order, cv_seed,
                        cv_splitter, load_dataset, make_ranker, noisy_order,
                        noisy_relevance_set, nominal_mask, resolve_sizes)
-from .table3 import (PAPER_TABLE3, random_rank_relevance_set, table3,  # noqa: F401
-                     table3_conventions)
-from .tasks import (noisy_curves, random_curve, rank_features, rank_on_split,  # noqa: F401
-                    ranker_curves)
+from .table3 import (PAPER_TABLE3, random_rank_order,  # noqa: F401
+                     random_rank_relevance_set, table3, table3_conventions)
+from .tasks import (noisy_curves, random_curve, random_rank_curves,  # noqa: F401
+                    rank_features, rank_on_split, ranker_curves)

@@ -8,7 +8,8 @@ import numpy as np
 from ...parallel import run_tasks, stored_tasks
 from .measures import average_curves
 from .protocol import CACHE, RANKERS, RANKINGS, THETAS, resolve_sizes
-from .tasks import noisy_curves, random_curve, rank_features, rank_on_split, ranker_curves
+from .tasks import (noisy_curves, random_curve, random_rank_curves, rank_features, rank_on_split,
+                    ranker_curves)
 
 
 def _grid(func, tasks, n_jobs, desc, progress=None):
@@ -56,6 +57,26 @@ def theta_family(dataset: str, thetas=THETAS, n_rankings: int = 100, learner: st
     res = _grid(noisy_curves, [dict(common, theta=t, index=i) for t, i in keys], n_jobs,
                 f"R_theta {dataset}")
     out = {0.0: res[0]}
+    for t in thetas:
+        if t != 0:
+            out[float(t)] = average_curves([c for (tt, _), c in zip(keys, res) if tt == t])
+    return out
+
+
+def random_rank_family(dataset: str, thetas=THETAS, n_rankings: int = 10, learner: str = "svm",
+                       *, n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
+                       data_seed: int = 0, n_jobs=None) -> dict:
+    """:func:`theta_family` under the random rank convention: ``{theta: mean Curves}`` (one
+    row per realisation, :func:`random_rank_curves`) plus ``{0: R_GT's Curves}``, which is
+    :func:`noisy_curves`' theta = 0 (stored once, shared by both conventions). Submitted
+    realisation by realisation, like :func:`theta_family`."""
+    common = dict(dataset=dataset, learner=learner, n_repeats=n_repeats, n_folds=n_folds,
+                  sizes=sizes, seed=seed, data_seed=data_seed)
+    gt = _grid(noisy_curves, [dict(common, theta=0.0, index=0)], n_jobs, f"R_GT {dataset}")[0]
+    keys = [(float(t), i) for i in range(n_rankings) for t in thetas if t != 0]
+    res = _grid(random_rank_curves, [dict(common, theta=t, index=i) for t, i in keys], n_jobs,
+                f"R_theta (random rank) {dataset}")
+    out = {0.0: gt}
     for t in thetas:
         if t != 0:
             out[float(t)] = average_curves([c for (tt, _), c in zip(keys, res) if tt == t])

@@ -16,6 +16,16 @@ PAPER_TABLE3 = {
 }
 
 
+def _random_rank_draws(p: int, theta: float, n_rankings: int, rng):
+    """Per realisation: the round(theta p) drawn features and, for each, the uniformly random
+    feature whose ground-truth relevance (and R_GT rank) it takes -- in the order
+    :func:`random_rank_relevance_set` has always drawn them (sources first)."""
+    k = int(round(float(theta) * p))
+    for _ in range(int(n_rankings)):
+        source = rng.integers(0, p, k)
+        yield rng.choice(p, k, replace=False), source
+
+
 def random_rank_relevance_set(dataset: str, theta: float, n_rankings: int, seed: int = 0,
                               data_seed: int = 0) -> np.ndarray:
     """Relevance vectors of R_theta under the *random rank* convention: each of the
@@ -29,13 +39,43 @@ def random_rank_relevance_set(dataset: str, theta: float, n_rankings: int, seed:
     ((3, 100), True)
     """
     rel = load_dataset(dataset, data_seed).relevance
-    p = rel.size
-    k = int(round(float(theta) * p))
     rng = np.random.default_rng(task_seed(seed, dataset, "random rank", float(theta)))
     out = np.tile(rel, (int(n_rankings), 1))
-    for row in out:
-        row[rng.choice(p, k, replace=False)] = rel[rng.integers(0, p, k)]
+    for row, (drawn, source) in zip(out, _random_rank_draws(rel.size, theta, n_rankings, rng)):
+        row[drawn] = rel[source]
     return out
+
+
+def random_rank_order(dataset: str, theta: float, index: int, seed: int = 0,
+                      data_seed: int = 0) -> np.ndarray:
+    """Realisation ``index`` of R_theta under the random rank convention, as an order (best
+    first): each drawn feature takes the R_GT rank of its source feature (just after it), the
+    others keep theirs; ``theta = 0``: R_GT. The order sorts row ``index`` of
+    :func:`random_rank_relevance_set` (the realisations whose distances Table 3 gives under
+    this convention) by decreasing relevance; among equal relevances it keeps the ranks taken.
+    Ties broken by feature index instead would put every relevant feature (indices 0-26 of
+    ``combined``) that takes an irrelevant feature's relevance 0 on top of the irrelevant ones,
+    and R_1 would not be a random ranking.
+
+    >>> gt = random_rank_order("combined", 0.0, 0)
+    >>> bool((gt == random_rank_order("combined", 0.1, 3)).all())
+    False
+    >>> int(np.flatnonzero(random_rank_order("combined", 1.0, 0) < 27).max()) > 60
+    True
+    """
+    from ...datasets.slavkov2020 import ground_truth_order
+
+    rel = load_dataset(dataset, data_seed).relevance
+    gt = ground_truth_order(rel)
+    if float(theta) == 0:
+        return gt
+    rng = np.random.default_rng(task_seed(seed, dataset, "random rank", float(theta)))
+    drawn, source = list(_random_rank_draws(rel.size, theta, int(index) + 1, rng))[-1]
+    rank = np.empty(rel.size)
+    rank[gt] = np.arange(rel.size)
+    taken = rank.copy()
+    taken[drawn] = rank[source] + 0.5
+    return np.argsort(taken, kind="stable").astype(np.intp)
 
 
 def table3(n_rankings: int = 100, *, seed: int = 0, data_seed: int = 0, scale: str = "max",

@@ -15,6 +15,7 @@ from ...store import task
 from .measures import split_means
 from .protocol import (CACHE, RANKINGS, curves_of_order, cv_splitter, load_dataset,
                        make_ranker, noisy_order)
+from .table3 import random_rank_order
 
 
 @task("slavkov2020.rank_features", version="1")
@@ -97,6 +98,22 @@ def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm
     curves = curves_of_order(ds, order, learner, n_repeats=n_repeats, n_folds=n_folds,
                              sizes=sizes, seed=seed)
     return curves if theta == 0 else split_means(curves)
+
+
+@task("slavkov2020.random_rank_curves", version="1")
+def random_rank_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm",
+                       n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
+                       data_seed: int = 0):
+    """Task: FFA/RFA curves of realisation ``index`` of R_theta under the random rank
+    convention (:func:`~.table3.random_rank_order`), as their mean over the CV splits, like
+    :func:`noisy_curves`. ``theta > 0`` only: R_GT (theta = 0) is the same under both
+    conventions and is :func:`noisy_curves`' theta = 0."""
+    if not 0 < float(theta) <= 1:
+        raise ValueError(f"theta must lie in (0, 1] (theta = 0 is noisy_curves'), got {theta}")
+    ds = load_dataset(dataset, data_seed)
+    order = random_rank_order(dataset, theta, index, seed, data_seed)
+    return split_means(curves_of_order(ds, order, learner, n_repeats=n_repeats,
+                                       n_folds=n_folds, sizes=sizes, seed=seed))
 
 
 # version 3: its mean over the CV splits only (2: nominal attributes one-hot)
