@@ -94,7 +94,7 @@ def table1_tests(t1: pd.DataFrame, t1_folds: np.ndarray, n_train: int, n_test: i
 
 # --- rows ------------------------------------------------------------------------------------
 
-def _table1_rows(tests, p_adj, paper1) -> list:
+def _table1_rows(tests, p_adj, paper1, reading: str = WHOLE) -> list:
     rows = []
     for t, p in zip(tests, p_adj):
         label = "FFA_δ > 0" if t["quantity"] == "FFA_delta" else "RFA_δ < 0"
@@ -103,7 +103,7 @@ def _table1_rows(tests, p_adj, paper1) -> list:
                         ours=round(t["estimate"], 3), se=_se(t["se"]),
                         verdict=claims.direction(t["estimate"], t["se"], p,
                                                  expected=t["expected"]),
-                        reading=WHOLE, finding="table1-signs"))
+                        reading=reading, finding="table1-signs"))
     return rows
 
 
@@ -244,7 +244,8 @@ def _check_row(paper5) -> dict:
 # --- the summary -----------------------------------------------------------------------------
 
 def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_folds: int = 10,
-                         table3_random_rank=None, profile: str | None = None) -> pd.DataFrame:
+                         table3_random_rank=None, table1_in_fold=None,
+                         profile: str | None = None) -> pd.DataFrame:
     """The paper's claims (Tables 1, 3, 5; Figs. 2, 3) against ours, one row per reported
     number or claim, every verdict by a rule of :mod:`featrank.experiments.claims`.
 
@@ -267,6 +268,9 @@ def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_fol
         dataset of Table 4 ran.
     n_folds : int
         The folds of Table 5's cross-validation.
+    table1_in_fold : tuple, optional
+        ``(t1, t1_folds)`` of the same pair ranked inside the training folds: its sign
+        tests join the family and its rows the ``ranked inside the training folds`` reading.
     table3_random_rank : tuple, optional
         ``(t3, se3, n_realisations)`` of Table 3 under the ``random rank`` reading of R_θ
         (:mod:`.conventions`): its value rows and its trend row join the uniform reading's.
@@ -278,7 +282,9 @@ def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_fol
     t1, t1_folds, paper1, n_train, n_test = table1_parts
     t3, se3, paper3, m, heights = table3_parts
     tests1 = table1_tests(t1, t1_folds, n_train, n_test)
-    raw = [t["p"] for t in tests1]
+    tests1_in = ([] if table1_in_fold is None else
+                 table1_tests(*table1_in_fold, n_train=n_train, n_test=n_test))
+    raw = [t["p"] for t in tests1 + tests1_in]
     per_reading = {}
     if table5_parts is not None:
         by_reading, paper5 = table5_parts
@@ -288,12 +294,13 @@ def reproduction_summary(*, table1_parts, table3_parts, table5_parts=None, n_fol
             raw += [friedman(ours5).p_ff, *w["p"]]
     adj = list(holm_adjust(raw)) if raw else []
     rows = _table1_rows(tests1, adj[:len(tests1)], paper1)
+    at = len(tests1) + len(tests1_in)
+    rows += _table1_rows(tests1_in, adj[len(tests1):at], paper1, IN_FOLD)
     rows += _table3_rows(t3, se3, paper3, m) + [_rises_row(t3)]
     if table3_random_rank is not None:
         t3r, se3r, mr = table3_random_rank
         rows += _table3_rows(t3r, se3r, paper3, mr, RANDOM_RANK) + [_rises_row(t3r, RANDOM_RANK)]
     rows.append(_fig2_row(heights))
-    at = len(tests1)
     for reading, (ours5, se5, _, w) in per_reading.items():
         p_fr = adj[at]
         w = w.assign(p_family=adj[at + 1: at + 1 + len(w)])
