@@ -69,6 +69,20 @@ def test_random_fixed_size_subsets_have_zero_expectation():
     assert abs(est.mean()) <= 3 * est.std(ddof=1) / np.sqrt(est.size)
 
 
+def test_interval_stays_within_the_values_phi_can_take():
+    # all but one run select the same set: Phi near 1, its normal interval would pass 1
+    Z = np.tile([1, 1, 0, 0, 0, 0], (10, 1))
+    Z[0] = [1, 0, 1, 0, 0, 0]
+    r = nogueira_stability(Z)
+    assert r.estimate + 1.96 * np.sqrt(r.variance) > 1.0
+    assert r.upper == 1.0 and r.lower < r.estimate
+    # nearly disjoint subsets: the interval is cut at the lower bound -1 / (M - 1)
+    Z = np.kron(np.eye(3, dtype=int), np.ones((1, 2), dtype=int))
+    Z[0, 2] = 1
+    r = nogueira_stability(Z)
+    assert r.lower >= -0.5 and r.upper > r.estimate
+
+
 def test_variance_agrees_with_the_jackknife():
     # large M: the paper's variance and the jackknife estimate the same quantity; their
     # ratio must lie in [0.8, 1.25]

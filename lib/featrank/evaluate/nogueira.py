@@ -11,8 +11,9 @@ and ``k`` the mean subset size, the estimate (their Definition 4 / Eq. 4) is::
 1 for identical subsets, 0 in expectation for subsets drawn at random (of any size
 distribution), and it may fall below 0. Its variance is estimated (their Theorem 8) from
 per-run terms ``phi_i``, ``v = 4 / M^2 sum_i (phi_i - mean phi)^2``, which gives the
-asymptotic ``(1 - alpha)`` confidence interval ``Phi -/+ z_{1-alpha/2} sqrt(v)`` (Corollary 9)
-and the two-sample test of equal stability ``T = (Phi_1 - Phi_2) / sqrt(v_1 + v_2)``, standard
+asymptotic ``(1 - alpha)`` confidence interval ``Phi -/+ z_{1-alpha/2} sqrt(v)`` (Corollary 9;
+cut to ``[-1 / (M - 1), 1]``, the values Phi can take, which the normal approximation
+overshoots when the subsets are nearly identical or nearly disjoint) and the two-sample test of equal stability ``T = (Phi_1 - Phi_2) / sqrt(v_1 + v_2)``, standard
 normal under the null (Theorem 10). The authors' own code (``nogueirs/JMLR2018``) was used to
 check these facts, not copied.
 """
@@ -40,7 +41,7 @@ class NogueiraStability(NamedTuple):
     variance : float
         Its estimated variance (Theorem 8).
     lower, upper : float
-        The asymptotic confidence interval (Corollary 9).
+        The asymptotic confidence interval (Corollary 9), cut to ``[-1 / (M - 1), 1]``.
     alpha : float
         1 - its level.
 
@@ -143,9 +144,12 @@ def nogueira_stability(Z, alpha: float = 0.05) -> NogueiraStability:
     """
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
-    est, var = _estimate_and_variance(_selection_matrix(Z))
+    Z = _selection_matrix(Z)
+    est, var = _estimate_and_variance(Z)
     half = norm.ppf(1.0 - alpha / 2.0) * np.sqrt(var)
-    return NogueiraStability(est, var, float(est - half), float(est + half), float(alpha))
+    low = -1.0 / (len(Z) - 1)
+    return NogueiraStability(est, var, float(max(est - half, low)), float(min(est + half, 1.0)),
+                             float(alpha))
 
 
 def nogueira_test(Z1, Z2) -> NogueiraTest:
