@@ -27,11 +27,12 @@ the submodules.
 from __future__ import annotations
 
 from .curves import (all_ranker_curves, cached_ranking, expected_curves,  # noqa: F401
-                     random_rank_family, resample_orders, stability, stored_realisations, theta_curves,
-                     theta_family)
+                     family_means, random_rank_family, resample_orders, stability,
+                     stored_realisations, theta_curves, theta_family, theta_realisations)
 from .measures import (BAD, GOOD, assessment_table, average_curves,  # noqa: F401
-                       curve_heights, is_monotone, learner_separation, roughness,
-                       separation_tests, split_means, top_feature_agreement)
+                       curve_heights, fig3_step_tests, is_monotone, learner_separation,
+                       roughness, separation_tests, split_means, theta_heights,
+                       top_feature_agreement)
 from .profiles import ALL_REAL, PROFILES, Profile  # noqa: F401
 from .protocol import (CACHE, LEARNER_LABELS, LEARNERS, NOTEBOOK, RANKERS,  # noqa: F401
                        RANKINGS, SYNTHETIC, TABLE1, THETAS, curves_of_order, cv_seed,
