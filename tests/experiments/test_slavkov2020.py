@@ -215,6 +215,16 @@ def test_fig3_verdict_holds_its_level_when_theta_changes_nothing():
     assert row["agrees"] == "yes" and row["ours"].startswith("6 of 6 steps")
 
 
+@pytest.mark.parametrize("kind", E.SYNTHETIC)
+def test_tie_broken_ground_truth_keeps_the_relevance_order(kind):
+    rel = E.load_dataset(kind).relevance
+    a, b = (E.tie_broken_gt_order(kind, i) for i in (0, 1))
+    assert sorted(a.tolist()) == list(range(rel.size))
+    assert np.all(np.diff(rel[a]) <= 0)                    # a ground-truth order
+    assert not np.array_equal(a, b)                        # ties broken differently
+    assert np.array_equal(a, E.tie_broken_gt_order(kind, 0))
+
+
 def test_stored_realisations_counts_complete_prefixes(tmp_path, monkeypatch):
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
     monkeypatch.delenv("FEATRANK_STORE", raising=False)

@@ -8,8 +8,8 @@ import numpy as np
 from ...parallel import run_tasks, stored_tasks
 from .measures import average_curves
 from .protocol import CACHE, RANKERS, RANKINGS, THETAS, resolve_sizes
-from .tasks import (noisy_curves, random_curve, random_rank_curves, rank_features, rank_on_split,
-                    ranker_curves)
+from .tasks import (gt_tie_curves, noisy_curves, random_curve, random_rank_curves, rank_features,
+                    rank_on_split, ranker_curves)
 
 
 def _grid(func, tasks, n_jobs, desc, progress=None):
@@ -61,6 +61,32 @@ def theta_realisations(dataset: str, thetas=THETAS, n_rankings: int = 100,
         if t != 0:
             out[float(t)] = [c for (tt, _), c in zip(keys, res) if tt == t]
     return out
+
+
+def tie_broken_gt(dataset: str, n_orders: int = 10, learner: str = "svm", *,
+                  n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
+                  data_seed: int = 0, n_jobs=None) -> list:
+    """The curves of ``n_orders`` ground-truth rankings whose ties are broken at random (one
+    cached task each, :func:`~.tasks.gt_tie_curves`)."""
+    common = dict(dataset=dataset, learner=learner, n_repeats=n_repeats, n_folds=n_folds,
+                  sizes=sizes, seed=seed, data_seed=data_seed)
+    return _grid(gt_tie_curves, [dict(common, index=i) for i in range(n_orders)], n_jobs,
+                 f"R_GT, ties at random, {dataset}")
+
+
+def stored_tie_breaks(dataset: str, n_orders: int = 10, learner: str = "svm", *,
+                      n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
+                      data_seed: int = 0) -> int:
+    """How many of :func:`tie_broken_gt`'s first ``n_orders`` orders are stored (a complete
+    prefix); nothing runs.
+
+    >>> stored_tie_breaks("single", 3, n_repeats=1, n_folds=2, sizes=[1], seed=12345)
+    0
+    """
+    common = dict(dataset=dataset, learner=learner, n_repeats=n_repeats, n_folds=n_folds,
+                  sizes=sizes, seed=seed, data_seed=data_seed)
+    hit = stored_tasks(gt_tie_curves, [dict(common, index=i) for i in range(n_orders)], CACHE)
+    return int(np.argmin(hit)) if not all(hit) else n_orders
 
 
 def family_means(realisations: dict) -> dict:
