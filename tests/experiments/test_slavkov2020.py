@@ -280,6 +280,12 @@ def test_fill_runs_the_cheap_and_telling_parts_first():
                      "Table 1: iris", "Table 1: sonar",          # then cheapest first
                      "selection bias: sonar",
                      "expected curves of the synthetic datasets", "all 4 realisations of R_theta"]
+    # the paper profile adds Fig. 3 at 1 x 10-fold CV before the expensive tail
+    paper = [n for n, _ in W._steps(E.PROFILES["paper"], [], [], 0, 1)]
+    assert paper[-3:] == ["Fig. 3 at 1 x 10-fold CV", "expected curves of the synthetic datasets",
+                          "all 100 realisations of R_theta"]
+    assert W.fig3_single_cv(E.PROFILES["paper"]) == dict(n_repeats=1, n_folds=10, sizes="all",
+                                                         seed=0)
 
 
 def test_summary_gives_one_row_per_reading_and_skips_what_was_not_run():
