@@ -170,6 +170,61 @@ def test_separation_tests_correct_for_overlapping_training_sets():
         assert r["naive_t"] / r["t"] == pytest.approx(np.sqrt((1 / 20 + 1 / 9) * 20))
 
 
+def _heights(means, m, sd, rng):
+    """Fig. 3's heights frame: one ground truth, then m realisations per theta."""
+    import pandas as pd
+
+    rows = [dict(theta=0.0, index=0, ffa=means[0][0], rfa=means[0][1])]
+    for t, (f, r) in zip((0.1, 0.5, 1.0), means[1:]):
+        rows += [dict(theta=t, index=i, ffa=f + rng.normal(0, sd), rfa=r + rng.normal(0, sd))
+                 for i in range(m)]
+    return pd.DataFrame(rows)
+
+
+def test_fig3_steps_are_welch_tests_over_realisations():
+    from scipy.stats import ttest_1samp, ttest_ind
+
+    rng = np.random.default_rng(1)
+    h = _heights([(0.9, 0.5), (0.85, 0.55), (0.8, 0.6), (0.7, 0.7)], 12, 0.03, rng)
+    t = E.fig3_step_tests(h).set_index(["measure", "step"])
+    g = {k: v for k, v in h.groupby("theta")}
+    # FFA 0.1 -> 0.5 falls: Welch's test of "theta 0.1 above theta 0.5"
+    ref = ttest_ind(g[0.1].ffa, g[0.5].ffa, equal_var=False, alternative="greater")
+    assert t.loc[("ffa", "0.1 -> 0.5"), "p"] == pytest.approx(ref.pvalue)
+    # RFA from the ground truth (one ranking): the one-sample test of theta 0.1 against it
+    ref = ttest_1samp(g[0.1].rfa, 0.5, alternative="greater")
+    assert t.loc[("rfa", "0 -> 0.1"), "p"] == pytest.approx(ref.pvalue)
+    assert (t["diff"] > 0).all() and len(t) == 6
+
+
+def test_fig3_verdict_holds_its_level_when_theta_changes_nothing():
+    from featrank.experiments.slavkov2020 import summary as S
+
+    rng = np.random.default_rng(2)
+    flat = [(0.8, 0.6)] * 4
+    yes = []
+    for _ in range(200):
+        tests = {"single": (E.fig3_step_tests(_heights(flat, 10, 0.02, rng)), 10, "cv")}
+        fam = S.fig3_holm({d: t for d, (t, _, _) in tests.items()})
+        yes.append(((fam["diff"] > 0) & (fam.holm < S.ALPHA)).any())
+    # any step called significant with no effect at all: Holm keeps it at or below 5 %
+    assert np.mean(yes) <= 0.05 + 2 * np.sqrt(0.05 * 0.95 / 200)
+    real = E.fig3_step_tests(_heights([(0.9, 0.5), (0.85, 0.55), (0.8, 0.6), (0.7, 0.7)],
+                                      10, 0.02, rng))
+    row = S.fig3_rows({"pair": (real, 10, "1 × 10-fold CV")})[0]
+    assert row["agrees"] == "yes" and row["ours"].startswith("6 of 6 steps")
+
+
+@pytest.mark.parametrize("kind", E.SYNTHETIC)
+def test_tie_broken_ground_truth_keeps_the_relevance_order(kind):
+    rel = E.load_dataset(kind).relevance
+    a, b = (E.tie_broken_gt_order(kind, i) for i in (0, 1))
+    assert sorted(a.tolist()) == list(range(rel.size))
+    assert np.all(np.diff(rel[a]) <= 0)                    # a ground-truth order
+    assert not np.array_equal(a, b)                        # ties broken differently
+    assert np.array_equal(a, E.tie_broken_gt_order(kind, 0))
+
+
 def test_stored_realisations_counts_complete_prefixes(tmp_path, monkeypatch):
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
     monkeypatch.delenv("FEATRANK_STORE", raising=False)
@@ -225,6 +280,12 @@ def test_fill_runs_the_cheap_and_telling_parts_first():
                      "Table 1: iris", "Table 1: sonar",          # then cheapest first
                      "selection bias: sonar",
                      "expected curves of the synthetic datasets", "all 4 realisations of R_theta"]
+    # the paper profile adds Fig. 3 at 1 x 10-fold CV before the expensive tail
+    paper = [n for n, _ in W._steps(E.PROFILES["paper"], [], [], 0, 1)]
+    assert paper[-3:] == ["Fig. 3 at 1 x 10-fold CV", "expected curves of the synthetic datasets",
+                          "all 100 realisations of R_theta"]
+    assert W.fig3_single_cv(E.PROFILES["paper"]) == dict(n_repeats=1, n_folds=10, sizes="all",
+                                                         seed=0)
 
 
 def test_summary_gives_one_row_per_reading_and_skips_what_was_not_run():
@@ -236,7 +297,9 @@ def test_summary_gives_one_row_per_reading_and_skips_what_was_not_run():
     good = pd.Series({"ReliefF": 27, "RandomForest": 26, "InfoGain": 20, "SVM-RFE": 19})
     aml = {reading: pd.DataFrame({"ffa_minus_random": v}, index=list(E.RANKERS))
            for reading, v in ((S.FULL, [.29, .09, .26, .39]), (S.TRAIN, [.04, .02, .05, .03]))}
-    res = dict(t3={"mid-ranks": t3}, fig3={"single": (13, 14, 2, "10 × 10-fold CV")},
+    steps = pd.DataFrame(dict(measure="ffa", step=["0 -> 0.5", "0.5 -> 1"], diff=[.1, .01],
+                              se=[.001, .02], df=1.0, p=[1e-9, .3]))
+    res = dict(t3={"mid-ranks": t3}, fig3={"single": (steps, 2, "10 × 10-fold CV")},
                good=good, k=27, tests=None, ta1=None, aml=aml, n_run=28,
                missing=["aapc"])
     s = S.reproduction_summary(res, profile="paper")

@@ -19,6 +19,10 @@ direction       the paper claims a sign (a trend, "A better than B"). **yes**: o
                 already adjusted for the notebook's family of tests); **partly**: the sign
                 holds but the test does not reject; **no**: the opposite sign; **n/a**: no
                 variation at all (estimate and SE both 0).
+trend           a chain of directions (each step of "the higher x, the lower y"), each step by
+                the rule *direction* with its p-value adjusted across every step of the
+                family. **yes**: every step is yes; **no**: some step goes the opposite way;
+                **partly**: otherwise (every step the claimed way, not all significantly).
 significance    the paper claims that m comparisons are significant, and we test them as the
                 paper tests them. **yes**: all m; **partly**: at least one, not all; **no**:
                 none.
@@ -128,6 +132,27 @@ def direction(estimate: float, se: float, p_value: float, *, expected: int = 1,
     if p_value < alpha:
         return Verdict("yes")
     return Verdict("partly", f"the direction holds but is not significant (p = {p_value:.2g})")
+
+
+def trend(steps) -> Verdict:
+    """A trend claimed step by step, from the steps' :func:`direction` verdicts (rule
+    **trend**).
+
+    >>> yes, partly, no = Verdict("yes"), Verdict("partly", "p = 0.2"), Verdict("no", "-0.1")
+    >>> trend([yes, yes]).agrees, trend([yes, partly]), trend([partly, no]).agrees
+    ('yes', Verdict(agrees='partly', why_not='1 of 2 steps the claimed way but not significant'), 'no')
+    """
+    steps = list(steps)
+    if not steps:
+        return Verdict("n/a", "no step to check")
+    against = sum(v.agrees == "no" for v in steps)
+    weak = sum(v.agrees in ("partly", "n/a") for v in steps)
+    if against:
+        return Verdict("no", f"{against} of {len(steps)} steps the opposite way")
+    if weak:
+        return Verdict("partly", f"{weak} of {len(steps)} steps the claimed way but not "
+                                 "significant")
+    return Verdict("yes")
 
 
 def significance(n_significant: int, n_claimed: int) -> Verdict:

@@ -27,17 +27,20 @@ the submodules.
 from __future__ import annotations
 
 from .curves import (all_ranker_curves, cached_ranking, expected_curves,  # noqa: F401
-                     random_rank_family, resample_orders, stability, stored_realisations, theta_curves,
-                     theta_family)
+                     family_means, random_rank_family, resample_orders, stability,
+                     stored_realisations, stored_tie_breaks, theta_curves, theta_family,
+                     theta_realisations, tie_broken_gt)
 from .measures import (BAD, GOOD, assessment_table, average_curves,  # noqa: F401
-                       curve_heights, is_monotone, learner_separation, roughness,
-                       separation_tests, split_means, top_feature_agreement)
+                       curve_heights, fig3_step_tests, is_monotone, learner_separation,
+                       roughness, separation_tests, split_means, theta_heights,
+                       top_feature_agreement)
 from .profiles import ALL_REAL, PROFILES, Profile  # noqa: F401
 from .protocol import (CACHE, LEARNER_LABELS, LEARNERS, NOTEBOOK, RANKERS,  # noqa: F401
                        RANKINGS, SYNTHETIC, TABLE1, THETAS, curves_of_order, cv_seed,
                        cv_splitter, load_dataset, make_ranker, noisy_order,
-                       noisy_relevance_set, nominal_mask, resolve_sizes)
+                       noisy_relevance_set, nominal_mask, resolve_sizes,
+                       tie_broken_gt_order)
 from .table3 import (PAPER_TABLE3, random_rank_order,  # noqa: F401
                      random_rank_relevance_set, table3, table3_conventions)
-from .tasks import (noisy_curves, random_curve, random_rank_curves,  # noqa: F401
+from .tasks import (gt_tie_curves, noisy_curves, random_curve, random_rank_curves,  # noqa: F401
                     rank_features, rank_on_split, ranker_curves)

@@ -8,8 +8,8 @@ import numpy as np
 from ...parallel import run_tasks, stored_tasks
 from .measures import average_curves
 from .protocol import CACHE, RANKERS, RANKINGS, THETAS, resolve_sizes
-from .tasks import (noisy_curves, random_curve, random_rank_curves, rank_features, rank_on_split,
-                    ranker_curves)
+from .tasks import (gt_tie_curves, noisy_curves, random_curve, random_rank_curves, rank_features,
+                    rank_on_split, ranker_curves)
 
 
 def _grid(func, tasks, n_jobs, desc, progress=None):
@@ -44,23 +44,65 @@ def theta_curves(dataset: str, theta: float, n_rankings: int = 100, learner: str
     return res[0] if theta == 0 else average_curves(res)
 
 
-def theta_family(dataset: str, thetas=THETAS, n_rankings: int = 100, learner: str = "svm", *,
-                 n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
-                 data_seed: int = 0, n_jobs=None) -> dict:
-    """Fig. 3 in one grid: ``{theta: mean Curves of R_theta}`` plus ``{0: R_GT's Curves}``
-    (the same cached tasks as :func:`theta_curves`, submitted together, realisation by
-    realisation, so that a stopped run leaves the first realisations of every theta stored:
-    see :func:`stored_realisations`)."""
+def theta_realisations(dataset: str, thetas=THETAS, n_rankings: int = 100,
+                       learner: str = "svm", *, n_repeats: int = 10, n_folds: int = 10,
+                       sizes="paper", seed: int = 0, data_seed: int = 0, n_jobs=None) -> dict:
+    """``{0: [R_GT's Curves], theta: [the Curves of each realisation of R_theta]}``: the
+    cached tasks of :func:`theta_curves`, submitted together, realisation by realisation, so
+    that a stopped run leaves the first realisations of every theta stored (see
+    :func:`stored_realisations`)."""
     common = dict(dataset=dataset, learner=learner, n_repeats=n_repeats, n_folds=n_folds,
                   sizes=sizes, seed=seed, data_seed=data_seed)
     keys = [(0.0, 0)] + [(float(t), i) for i in range(n_rankings) for t in thetas if t != 0]
     res = _grid(noisy_curves, [dict(common, theta=t, index=i) for t, i in keys], n_jobs,
                 f"R_theta {dataset}")
-    out = {0.0: res[0]}
+    out = {0.0: res[:1]}
     for t in thetas:
         if t != 0:
-            out[float(t)] = average_curves([c for (tt, _), c in zip(keys, res) if tt == t])
+            out[float(t)] = [c for (tt, _), c in zip(keys, res) if tt == t]
     return out
+
+
+def tie_broken_gt(dataset: str, n_orders: int = 10, learner: str = "svm", *,
+                  n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
+                  data_seed: int = 0, n_jobs=None) -> list:
+    """The curves of ``n_orders`` ground-truth rankings whose ties are broken at random (one
+    cached task each, :func:`~.tasks.gt_tie_curves`)."""
+    common = dict(dataset=dataset, learner=learner, n_repeats=n_repeats, n_folds=n_folds,
+                  sizes=sizes, seed=seed, data_seed=data_seed)
+    return _grid(gt_tie_curves, [dict(common, index=i) for i in range(n_orders)], n_jobs,
+                 f"R_GT, ties at random, {dataset}")
+
+
+def stored_tie_breaks(dataset: str, n_orders: int = 10, learner: str = "svm", *,
+                      n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
+                      data_seed: int = 0) -> int:
+    """How many of :func:`tie_broken_gt`'s first ``n_orders`` orders are stored (a complete
+    prefix); nothing runs.
+
+    >>> stored_tie_breaks("single", 3, n_repeats=1, n_folds=2, sizes=[1], seed=12345)
+    0
+    """
+    common = dict(dataset=dataset, learner=learner, n_repeats=n_repeats, n_folds=n_folds,
+                  sizes=sizes, seed=seed, data_seed=data_seed)
+    hit = stored_tasks(gt_tie_curves, [dict(common, index=i) for i in range(n_orders)], CACHE)
+    return int(np.argmin(hit)) if not all(hit) else n_orders
+
+
+def family_means(realisations: dict) -> dict:
+    """Fig. 3's curves from :func:`theta_realisations`: ``{0: R_GT's Curves, theta: the mean
+    Curves of R_theta}``."""
+    return {t: cs[0] if t == 0 else average_curves(cs) for t, cs in realisations.items()}
+
+
+def theta_family(dataset: str, thetas=THETAS, n_rankings: int = 100, learner: str = "svm", *,
+                 n_repeats: int = 10, n_folds: int = 10, sizes="paper", seed: int = 0,
+                 data_seed: int = 0, n_jobs=None) -> dict:
+    """Fig. 3 in one grid: ``{theta: mean Curves of R_theta}`` plus ``{0: R_GT's Curves}``
+    (:func:`family_means` of :func:`theta_realisations`)."""
+    return family_means(theta_realisations(
+        dataset, thetas, n_rankings, learner, n_repeats=n_repeats, n_folds=n_folds,
+        sizes=sizes, seed=seed, data_seed=data_seed, n_jobs=n_jobs))
 
 
 def random_rank_family(dataset: str, thetas=THETAS, n_rankings: int = 10, learner: str = "svm",

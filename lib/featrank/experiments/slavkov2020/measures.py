@@ -145,6 +145,59 @@ def separation_tests(curves: dict, n_samples: int, n_folds: int, good=GOOD, bad=
     return out
 
 
+def theta_heights(realisations: dict):
+    """One row per curve of Fig. 3's family (``{theta: [Curves, ...]}``, as
+    :func:`~featrank.experiments.slavkov2020.theta_realisations` returns it, theta = 0 the
+    ground truth): ``theta``, ``index`` (the realisation) and the mean ``ffa`` and ``rfa``
+    heights of :func:`curve_heights`."""
+    import pandas as pd
+
+    return pd.DataFrame([{"theta": float(t), "index": i, **curve_heights(c)}
+                         for t, cs in sorted(realisations.items()) for i, c in enumerate(cs)])
+
+
+def fig3_step_tests(heights):
+    """Fig. 3's claim step by step: from one theta to the next (R_GT = theta 0 first), the
+    FFA height falls and the RFA height rises. ``heights``: :func:`theta_heights`' frame.
+
+    Realisations of different thetas are drawn independently, so each step is Welch's
+    two-sample t-test over the realisations, one-sided in the claimed direction (from R_GT,
+    a single ranking, the one-sample test of the next theta's heights). Every ranking is
+    scored on the same CV folds, so the spread is that of the rankings, given the folds.
+    Returns one row per step and measure: ``measure``, ``step`` (``"a -> b"``), ``diff``
+    (mean height change, > 0 = the claimed way), ``se``, ``df`` and ``p`` (one-sided, not
+    adjusted; 0.5 when both thetas show no spread and no change).
+
+    >>> import pandas as pd
+    >>> h = pd.DataFrame(dict(theta=[0, .5, .5, 1, 1], index=[0, 0, 1, 0, 1],
+    ...                       ffa=[.9, .8, .7, .6, .5], rfa=[.5, .6, .6, .7, .8]))
+    >>> t = fig3_step_tests(h)
+    >>> t[["measure", "step", "diff", "se", "df"]].round(3).values.tolist()[:2]
+    [['ffa', '0 -> 0.5', 0.15, 0.05, 1.0], ['ffa', '0.5 -> 1', 0.2, 0.071, 2.0]]
+    >>> float(t.p.iloc[0].round(3)), float(t.p.iloc[2])   # RFA 0 -> 0.5: no spread, a rise
+    (0.102, 0.0)
+    """
+    import pandas as pd
+    from scipy.stats import t as student
+
+    groups = {t: g for t, g in heights.groupby("theta", sort=True)}
+    thetas = sorted(groups)
+    rows = []
+    for kind, sign in (("ffa", -1), ("rfa", 1)):
+        for a, b in zip(thetas, thetas[1:]):
+            xa, xb = (sign * groups[k][kind].to_numpy(float) for k in (a, b))
+            va = xa.var(ddof=1) / xa.size if xa.size > 1 else 0.0
+            vb = xb.var(ddof=1) / xb.size if xb.size > 1 else 0.0
+            diff, se = xb.mean() - xa.mean(), float(np.sqrt(va + vb))
+            terms = [v ** 2 / (x.size - 1) for v, x in ((va, xa), (vb, xb)) if x.size > 1]
+            df = (va + vb) ** 2 / sum(terms) if se > 0 else np.inf
+            p = (0.5 if diff == 0 else float(diff < 0)) if se == 0 else \
+                float(student.sf(diff / se, df))
+            rows.append(dict(measure=kind, step=f"{a:g} -> {b:g}", diff=float(diff), se=se,
+                             df=float(df), p=p))
+    return pd.DataFrame(rows)
+
+
 def top_feature_agreement(orders) -> tuple:
     """``(k, n)``: how many of ``n`` rankings (rows of ``orders``) put the most common top
     feature first (Fig. 7C: "the top-ranked feature is always the same" is ``k == n``)."""

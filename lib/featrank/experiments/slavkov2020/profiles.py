@@ -49,6 +49,12 @@ class Profile:
     single_pass : tuple of str
         Datasets whose in-fold curves are read at 1 x ``n_folds``-fold CV (the runs notebook
         04 stores in this notebook's store), not at the profile's CV.
+    fig3_single : bool
+        Also compute Fig. 3 at 1 x ``n_folds``-fold CV and every size (notebook 04's protocol
+        for ``combined``), up to ``n_noisy`` realisations on every synthetic dataset, with
+        ``n_gt_ties`` ground-truth orders whose ties are broken at random.
+    n_gt_ties : int
+        Those ground-truth orders.
     """
     n_repeats: int
     n_folds: int
@@ -63,6 +69,8 @@ class Profile:
     n_table3: int
     bias_check: tuple
     single_pass: tuple = ()
+    fig3_single: bool = False
+    n_gt_ties: int = 10
 
     def cv(self, seed: int = 0) -> dict:
         """The cross-validation and size schedule of the curves, as keyword arguments.
@@ -89,5 +97,5 @@ PROFILES = {
                      real=ALL_REAL, n_table3=100,
                      bias_check=("amlPrognosis", "breast-w", "colon", "dlbcl", "leukemia",
                                  "prostate", "srbct"),
-                     single_pass=("mll",)),
+                     single_pass=("mll",), fig3_single=True),
 }

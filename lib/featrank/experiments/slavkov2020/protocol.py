@@ -138,6 +138,22 @@ def noisy_order(dataset: str, theta: float, index: int, seed: int = 0, data_seed
                           scale=scale)[0]
 
 
+def tie_broken_gt_order(dataset: str, index: int, seed: int = 0,
+                        data_seed: int = 0) -> np.ndarray:
+    """R_GT with its ties broken at random instead of by feature index: features by decreasing
+    Eq. (5) relevance, equal relevances (the copies of a set, the irrelevant features) in a
+    random order, seeded by ``task_seed(seed, dataset, "gt-ties", index)``. Every such order
+    is a ground-truth ranking as much as R_GT is.
+
+    >>> o = tie_broken_gt_order("single", 0)
+    >>> sorted(o[:3].tolist()), sorted(o[9:].tolist()) == list(range(9, 100))
+    ([0, 1, 2], True)
+    """
+    rel = load_dataset(dataset, data_seed).relevance
+    rng = np.random.default_rng(task_seed(seed, dataset, "gt-ties", index))
+    return np.lexsort((rng.permutation(rel.size), -rel)).astype(np.intp)
+
+
 def noisy_relevance_set(dataset: str, theta: float, n_rankings: int, seed: int = 0,
                         data_seed: int = 0, scale: str = "max") -> np.ndarray:
     """The relevance vectors of realisations 0..m-1 of R_theta (the ones of :func:`noisy_order`)."""

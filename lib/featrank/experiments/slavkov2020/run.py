@@ -12,8 +12,11 @@ theta. :func:`fill` runs it in this order:
    tests (:data:`CLAIMED`), then the others cheapest first (:func:`by_cost`; Figs. 7, 8,
    A2-A12);
 4. the selection-bias check;
-5. the expected curves of the synthetic datasets, with all their random orders;
-6. the other realisations of R_theta.
+5. where the profile asks for it (``fig3_single``), Fig. 3 at 1 x 10-fold CV and every size:
+   the ground truth with its ties broken at random, then the realisations of R_theta ten at a
+   time on every synthetic dataset (what the verdict of Fig. 3 rests on);
+6. the expected curves of the synthetic datasets, with all their random orders;
+7. the other realisations of R_theta.
 
 Rendered from the store (``make``), the notebook shows what is there: the realisations of
 R_theta (:func:`featrank.experiments.slavkov2020.stored_realisations`), the random orders of
@@ -95,6 +98,21 @@ def stored_orders(datasets, settings: Profile, *, seed: int = 0) -> int:
                            settings.n_random)
 
 
+def fig3_single_cv(settings: Profile, seed: int = 0) -> dict:
+    """The CV of Fig. 3's second run: 1 x ``n_folds``-fold, every size (notebook 04's
+    protocol for ``combined``, which it stores in this notebook's store)."""
+    return dict(n_repeats=1, n_folds=settings.n_folds, sizes="all", seed=seed)
+
+
+def _fig3_single(S: Profile, seed, n_jobs) -> None:
+    cv = fig3_single_cv(S, seed)
+    for d in S.synthetic:
+        E.tie_broken_gt(d, S.n_gt_ties, **cv, n_jobs=n_jobs)
+    for m in range(10, S.n_noisy + 10, 10):
+        for d in S.synthetic:
+            E.theta_family(d, S.thetas, min(m, S.n_noisy), **cv, n_jobs=n_jobs)
+
+
 def _steps(settings: Profile, real, bias, seed, n_jobs) -> list:
     S, cv, kw = settings, cv_of(settings, seed), dict(seed=seed, n_jobs=n_jobs)
     syn = S.synthetic
@@ -109,6 +127,8 @@ def _steps(settings: Profile, real, bias, seed, n_jobs) -> list:
             "combined", S, n_random=min(2, S.n_random), **kw)),
         *[(f"Table 1: {d}", lambda d=d: assessment(d, S, **kw)) for d in by_cost(real, CLAIMED)],
         *[(f"selection bias: {d}", lambda d=d: bias_curves(d, S, **kw)) for d in bias],
+        *([("Fig. 3 at 1 x 10-fold CV", lambda: _fig3_single(S, seed, n_jobs))]
+          if S.fig3_single else []),
         ("expected curves of the synthetic datasets", lambda: [
             E.expected_curves(d, n_orders=S.n_random, **cv, n_jobs=n_jobs) for d in syn]),
         (f"all {S.n_noisy} realisations of R_theta", lambda: [

@@ -14,7 +14,7 @@ from ...parallel import run_tasks, task_seed
 from ...store import task
 from .measures import split_means
 from .protocol import (CACHE, RANKINGS, curves_of_order, cv_splitter, load_dataset,
-                       make_ranker, noisy_order)
+                       make_ranker, noisy_order, tie_broken_gt_order)
 from .table3 import random_rank_order
 
 
@@ -98,6 +98,18 @@ def noisy_curves(dataset: str, theta: float, index: int = 0, learner: str = "svm
     curves = curves_of_order(ds, order, learner, n_repeats=n_repeats, n_folds=n_folds,
                              sizes=sizes, seed=seed)
     return curves if theta == 0 else split_means(curves)
+
+
+@task("slavkov2020.gt_tie_curves", version="1")
+def gt_tie_curves(dataset: str, index: int, learner: str = "svm", n_repeats: int = 10,
+                  n_folds: int = 10, sizes="paper", seed: int = 0, data_seed: int = 0):
+    """Task: FFA/RFA curves of R_GT with its ties broken at random (:func:`~.protocol.
+    tie_broken_gt_order` ``index``), as their mean over the CV splits: how much R_GT's own
+    curves owe to breaking its ties by feature index."""
+    ds = load_dataset(dataset, data_seed)
+    order = tie_broken_gt_order(dataset, index, seed, data_seed)
+    return split_means(curves_of_order(ds, order, learner, n_repeats=n_repeats,
+                                       n_folds=n_folds, sizes=sizes, seed=seed))
 
 
 @task("slavkov2020.random_rank_curves", version="1")
