@@ -13,8 +13,9 @@ distribution), and it may fall below 0. Its variance is estimated (their Theorem
 per-run terms ``phi_i``, ``v = 4 / M^2 sum_i (phi_i - mean phi)^2``, which gives the
 asymptotic ``(1 - alpha)`` confidence interval ``Phi -/+ z_{1-alpha/2} sqrt(v)`` (Corollary 9;
 cut to ``[-1 / (M - 1), 1]``, the values Phi can take, which the normal approximation
-overshoots when the subsets are nearly identical or nearly disjoint) and the two-sample test of equal stability ``T = (Phi_1 - Phi_2) / sqrt(v_1 + v_2)``, standard
-normal under the null (Theorem 10). The authors' own code (``nogueirs/JMLR2018``) was used to
+overshoots when the subsets are nearly identical or nearly disjoint) and the two-sample test
+of equal stability ``T = (Phi_1 - Phi_2) / sqrt(v_1 + v_2)``, standard normal under the null
+(Theorem 10). The authors' own code (``nogueirs/JMLR2018``) was used to
 check these facts, not copied.
 """
 from __future__ import annotations
