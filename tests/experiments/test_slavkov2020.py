@@ -215,6 +215,25 @@ def test_fig3_verdict_holds_its_level_when_theta_changes_nothing():
     assert row["agrees"] == "yes" and row["ours"].startswith("6 of 6 steps")
 
 
+def test_fig3_counts_agree_with_the_rows():
+    from featrank.experiments.slavkov2020 import summary as S
+
+    rng = np.random.default_rng(3)
+    # single: every step real; pair: RFA steps back from theta 0.5 to 1
+    tests = {"single": (E.fig3_step_tests(_heights(
+                 [(0.9, 0.5), (0.85, 0.55), (0.8, 0.6), (0.7, 0.7)], 10, 0.01, rng)), 10, "cv"),
+             "pair": (E.fig3_step_tests(_heights(
+                 [(0.9, 0.5), (0.89, 0.55), (0.8, 0.6), (0.7, 0.5)], 10, 0.01, rng)), 10, "cv")}
+    fam = S.fig3_holm({d: t for d, (t, _, _) in tests.items()})
+    counts = S.fig3_counts(fam, {d: m for d, (_, m, _) in tests.items()}).set_index("dataset")
+    rows = {r["claim"].rsplit("(", 1)[1][:-1]: r for r in S.fig3_rows(tests)}
+    for d in tests:
+        assert rows[d]["ours"].startswith(f"{counts.loc[d, 'significant']} of 6 steps")
+    assert counts.loc["single", "unresolved"] == "" and rows["single"]["agrees"] == "yes"
+    assert counts.loc["pair", "wrong way"] == 1 and rows["pair"]["agrees"] == "no"
+    assert "RFA 0.5 -> 1" in counts.loc["pair", "unresolved"]
+
+
 @pytest.mark.parametrize("kind", E.SYNTHETIC)
 def test_tie_broken_ground_truth_keeps_the_relevance_order(kind):
     rel = E.load_dataset(kind).relevance

@@ -104,6 +104,38 @@ def fig3_holm(tests: dict):
     return out
 
 
+def _span(values: pd.Series, fmt: str) -> str:
+    """``"lo to hi"`` of ``values`` in ``fmt`` (one value if they agree; "" if none)."""
+    lo, hi = (fmt.format(v) for v in (values.min(), values.max())) if len(values) else ("", "")
+    return lo if lo == hi else f"{lo} to {hi}"
+
+
+def fig3_counts(family: pd.DataFrame, realisations: dict) -> pd.DataFrame:
+    """Fig. 3's verdict in numbers, one row per dataset of :func:`fig3_holm`'s ``family``:
+    its ``realisations``, the steps significant the claimed way (rule *direction* on the
+    Holm-adjusted p-value), those the wrong way, and the unresolved steps with the range of
+    their changes and standard errors.
+
+    >>> f = fig3_holm({"pair": pd.DataFrame(dict(measure="rfa", step=["0 -> 0.5", "0.5 -> 1"],
+    ...                                         diff=[.1, .002], se=[.01, .003], p=[1e-6, .3]))})
+    >>> fig3_counts(f, {"pair": 12}).iloc[0].to_dict()  # doctest: +NORMALIZE_WHITESPACE
+    {'dataset': 'pair', 'realisations': 12, 'steps': 2, 'significant': 1, 'wrong way': 0,
+     'unresolved': 'RFA 0.5 -> 1', 'their changes': '+0.0020', 'their SE': '0.0030'}
+    """
+    rows = []
+    for d, f in family.groupby("dataset", sort=False):
+        ok = np.array([direction(r["diff"], r.se, r.holm).agrees == "yes"
+                       for _, r in f.iterrows()])
+        rest = f[~ok]
+        rows.append({"dataset": d, "realisations": realisations[d], "steps": len(f),
+                     "significant": int(ok.sum()), "wrong way": int((f["diff"] <= 0).sum()),
+                     "unresolved": ", ".join(f"{r.measure.upper()} {r.step}"
+                                             for _, r in rest.iterrows()),
+                     "their changes": _span(rest["diff"], "{:+.4f}"),
+                     "their SE": _span(rest.se, "{:.4f}")})
+    return pd.DataFrame(rows)
+
+
 def fig3_rows(fig3: dict) -> list:
     """``fig3[dataset] = (tests, n_realisations, cv)``: one row per dataset, sharing a
     finding. Each step is a *direction* claim, its one-sided p-value Holm-adjusted across the
