@@ -104,6 +104,11 @@ def fig3_holm(tests: dict):
     return out
 
 
+def _step_verdicts(steps: pd.DataFrame) -> list:
+    """Rule *direction* on each step of :func:`fig3_holm`'s frame (its Holm-adjusted p)."""
+    return [direction(r["diff"], r.se, r.holm) for _, r in steps.iterrows()]
+
+
 def _span(values: pd.Series, fmt: str) -> str:
     """``"lo to hi"`` of ``values`` in ``fmt`` (one value if they agree; "" if none)."""
     lo, hi = (fmt.format(v) for v in (values.min(), values.max())) if len(values) else ("", "")
@@ -124,8 +129,7 @@ def fig3_counts(family: pd.DataFrame, realisations: dict) -> pd.DataFrame:
     """
     rows = []
     for d, f in family.groupby("dataset", sort=False):
-        ok = np.array([direction(r["diff"], r.se, r.holm).agrees == "yes"
-                       for _, r in f.iterrows()])
+        ok = np.array([v.agrees == "yes" for v in _step_verdicts(f)])
         rest = f[~ok]
         rows.append({"dataset": d, "realisations": realisations[d], "steps": len(f),
                      "significant": int(ok.sum()), "wrong way": int((f["diff"] <= 0).sum()),
@@ -152,7 +156,7 @@ def fig3_rows(fig3: dict) -> list:
     rows = []
     for d, (_, m, cv) in fig3.items():
         f = family[family.dataset == d]
-        steps = [direction(r["diff"], r.se, r.holm) for _, r in f.iterrows()]
+        steps = _step_verdicts(f)
         verdict = trend(steps)
         wrong = f[f["diff"] <= 0]
         if len(wrong):
