@@ -94,6 +94,21 @@ def printed_se(value: float) -> float:
     return 0.5 * 10.0 ** -decimals
 
 
+def plus_minus(estimate: float, se: float) -> str:
+    """"estimate ± SE", the one way every summary prints them: the SE to two significant
+    digits and the estimate, signed, to the same decimal place.
+
+    >>> plus_minus(0.00041, 0.000231), plus_minus(-0.0312, 0.0081), plus_minus(0.5, 0.03)
+    ('+0.00041 ± 0.00023', '-0.0312 ± 0.0081', '+0.500 ± 0.030')
+    >>> plus_minus(0.25, 0.0)
+    '+0.25 ± 0'
+    """
+    if not (math.isfinite(se) and se > 0):
+        return f"{estimate:+.3g} ± {se:g}"
+    decimals = max(0, 1 - math.floor(math.log10(float(f"{se:.2g}"))))
+    return f"{estimate:+.{decimals}f} ± {se:.{decimals}f}"
+
+
 def value(paper: float, ours: float, se: float | None, *, paper_se: float | None = None,
           tolerance: float | None = None) -> Verdict:
     """A reported number (rule **value** of the module docstring).
@@ -128,7 +143,7 @@ def direction(estimate: float, se: float, p_value: float, *, expected: int = 1,
     if estimate == 0 and se == 0:
         return Verdict("n/a", "no variation: the compared values are identical")
     if math.copysign(1, estimate) != expected or estimate == 0:
-        return Verdict("no", f"the opposite direction ({estimate:+.3g} ± {se:.2g})")
+        return Verdict("no", f"the opposite direction ({plus_minus(estimate, se)})")
     if p_value < alpha:
         return Verdict("yes")
     return Verdict("partly", f"the direction holds but is not significant (p = {p_value:.2g})")

@@ -19,7 +19,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats as ss
 
-from ..claims import all_cases, by_construction, direction, ordering, row, value
+from ...config import active_profile
+from ..claims import (all_cases, by_construction, direction, ordering, row, summary_table,
+                      value)
 from .protocol import METHODS, ZHOU, _mean_se
 from .summary_curves import (EASY_SHARE, READINGS, Family, _fig1_rows, _fig2_row, _fig3_rows,
                              _fig4_rows, _ranks_text, by_reading, imperfect_orders, mean_ranks,
@@ -286,9 +288,6 @@ def reproduction_summary(*, fig1=None, fig2=None, fig3=None, fig4=None, orders=N
         The rule book's columns; a part whose input is None is left out. Every one-sided
         p-value is Holm-adjusted across the whole summary before its rule reads it.
     """
-    from ...config import active_profile
-    from ..claims import summary_table
-
     F = Family()
     rows = [row("Sec. 3.2: all artificial problems overlap (nonzero Bayes error)", "nonzero",
                 "see Table 3", by_construction("true by our design: the paper gives no class "

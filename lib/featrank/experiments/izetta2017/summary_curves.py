@@ -24,7 +24,8 @@ import pandas as pd
 from scipy import stats as ss
 
 from ... import stats
-from ..claims import all_cases, by_construction, no_difference, ordering, row, significance
+from ..claims import (all_cases, by_construction, direction, no_difference, ordering,
+                      plus_minus, row, significance)
 from .ovo import errors_at
 from .protocol import METHODS, _mean_se
 
@@ -195,7 +196,7 @@ def _fig1_rows(fig1, n_rel, F):
             best = means.drop(ctrl).idxmin()
             m_, se, p = paired_test(sc.xs(d)[ctrl] - sc.xs(d)[best], 1)
             tests.append((F.add(p), m_))
-            parts.append(f"{title(d)}: 10 % − best other k ({pct[best]}) {m_:+.3f} ± {se:.3f}")
+            parts.append(f"{title(d)}: 10 % − best other k ({pct[best]}) {plus_minus(m_, se)}")
         rows.append(lambda F, tests=tests, parts=parts: row(
             "Fig. 1 (c, d): k = 10 % of p gives consistently good results",
             "10 % good in all cases", "; ".join(parts),
@@ -215,7 +216,7 @@ def _fig2_row(fig2, F):
             m, se, p = paired_test(x, 1)                   # max-SD worse?
             tests.append(F.add(p))
             means.append(m)
-            parts.append(f"{title(d)} {base} {m:+.4f} ± {se:.4f}")
+            parts.append(f"{title(d)} {base} {plus_minus(m, se)}")
     claim = "Fig. 2: breaking ties by the maximum SD is equal or better than by the minimum"
     ours = "error over the curve, max − min SD: " + "; ".join(parts)
     if np.nanmax(np.abs(means)) < RESOLUTION:
@@ -349,6 +350,4 @@ def _easy_artificial3(curves, datasets, methods, n_rel) -> str:
 
 
 def _direction(estimate, se, p):
-    from ..claims import direction
-
     return direction(float(estimate), float(se), float(p))

@@ -31,8 +31,8 @@ from scipy import stats
 
 from ...config import active_profile
 from ...stats import holm_adjust
-from ..claims import (all_cases, by_construction, direction, no_difference, ordering, row,
-                      summary_table, value)
+from ..claims import (all_cases, by_construction, direction, no_difference, ordering,
+                      plus_minus, row, summary_table, value)
 from . import grids as q
 
 POINT = ["m", "n", "r", "d", "eta", "sigma"]
@@ -258,7 +258,7 @@ def _k_rows(kdf):
         for k in [c for c in w.columns if c > 30]:
             diff = w[k] - w[30]
             g, se = mean_se(diff)
-            parts.append(f"{r} k={k}: {g:+.3f} ± {se:.3f}")
+            parts.append(f"{r} k={k}: {plus_minus(g, se)}")
             pvals.append(float(stats.ttest_1samp(diff, 0.0).pvalue) if se > 0 else 1.0)
     n_sig = int((holm_adjust(pvals) < 0.05).sum())
     return [row(claim, "k = 30 enough", "; ".join(parts) + f" (vs k = 30; {n_sig} of "

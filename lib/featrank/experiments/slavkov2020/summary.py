@@ -26,8 +26,8 @@ import pandas as pd
 
 from ...config import active_profile
 from ...stats import holm_adjust
-from ..claims import (all_cases, by_construction, direction, no_difference, ordering, row,
-                      slug, summary_table, trend, value)
+from ..claims import (all_cases, by_construction, direction, no_difference, ordering,
+                      plus_minus, row, slug, summary_table, trend, value)
 from .protocol import RANKERS, SYNTHETIC, TABLE1
 
 #: the two conventions of R_theta (the paper's "assigned random relevances"): where the drawn
@@ -161,7 +161,7 @@ def fig3_rows(fig3: dict) -> list:
         wrong = f[f["diff"] <= 0]
         if len(wrong):
             verdict = verdict._replace(why_not=f"{verdict.why_not}: " + "; ".join(
-                f"{r.measure.upper()} {r.step} {r['diff']:+.4f} ± {r.se:.4f}"
+                f"{r.measure.upper()} {r.step} {plus_minus(r['diff'], r.se)}"
                 for _, r in wrong.iterrows()))
         k = sum(v.agrees == "yes" for v in steps)
         rows.append(row(f"{claim} ({d})", "yes",
