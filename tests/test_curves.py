@@ -527,3 +527,41 @@ def test_too_few_rows_per_class_for_the_folds_is_a_clear_error():
     with pytest.raises(ValueError, match=r"10-fold stratified CV needs at least 10 rows in "
                                          r"some class, but the largest class .* pass cv="):
         error_curves(X, y, np.arange(10), "knn")
+
+
+@pytest.mark.parametrize("name", ["knn", "svm"])
+def test_balanced_accuracy_fast_equals_refit_and_sklearn(name):
+    """Unbalanced labels (about 1 in 6): the fast engines give the plain loop's balanced
+    accuracy; for the SVM (decision values, no prior correction) it is scikit-learn's
+    balanced_accuracy_score of the predictions, recomputed here independently."""
+    from sklearn.metrics import balanced_accuracy_score
+    X, y = _data(n=90, p=6, seed=3)
+    y = (X[:, 0] + 0.5 * X[:, 1] > 1.0).astype(int)
+    order = np.array([0, 1, 2, 3, 4, 5])
+    kw = dict(sizes=[1, 2, 3, 6], cv=3, scoring="balanced_accuracy")
+    fast = error_curves(X, y, order, name, **kw)
+    plain = error_curves(X, y, order, name, fast=False, **kw)
+    np.testing.assert_allclose(fast.ffa, plain.ffa, atol=1e-12)
+    np.testing.assert_allclose(fast.rfa, plain.rfa, atol=1e-12)
+    if name == "svm":
+        splits = list(StratifiedKFold(3, shuffle=True, random_state=0).split(X, y))
+        tr, te = splits[0]
+        sc = MinMaxScaler().fit(X[tr][:, :2])
+        m = SVC(kernel="poly", degree=2, gamma=1, coef0=0, C=0.1)
+        m.fit(sc.transform(X[tr][:, :2]), y[tr])
+        want = balanced_accuracy_score(y[te], m.predict(sc.transform(X[te][:, :2])))
+        assert fast.ffa[0, 1] == pytest.approx(want, abs=1e-12)
+
+
+def test_balanced_accuracy_corrects_knn_votes_for_the_class_priors():
+    """A minority class that never wins a 10-neighbour vote: accuracy's curve is flat at the
+    majority rate, balanced accuracy (votes divided by the class shares) sees the signal."""
+    rng = np.random.default_rng(0)
+    y = (np.arange(100) < 10).astype(int)
+    X = rng.normal(size=(100, 5))
+    X[:, 0] += 2.0 * y
+    acc = error_curves(X, y, [0, 1, 2, 3, 4], "knn", sizes=[1], cv=5, kind="ffa")
+    bal = error_curves(X, y, [0, 1, 2, 3, 4], "knn", sizes=[1], cv=5, kind="ffa",
+                       scoring="balanced_accuracy")
+    assert acc.ffa_mean[0] < 0.93          # about the majority rate, 0.9
+    assert bal.ffa_mean[0] > 0.7

@@ -18,7 +18,36 @@ def _error(y_true, y_pred, y_score=None):
     return 1.0 - float(np.mean(y_true == y_pred))
 
 
-_SCORERS = {"accuracy": _accuracy, "error": _error}
+def _balanced_accuracy(y_true, y_pred, y_score=None):
+    """The mean, over the classes present in ``y_true``, of the share of that class predicted
+    as itself (the mean recall, scikit-learn's ``balanced_accuracy_score``). Given class
+    probabilities (rows of ``y_score`` that sum to 1, such as k-NN's votes), the prediction
+    is first corrected for the class priors -- each class's probability divided by its share
+    of the rows (the stratified test fold's, the training fold's up to rounding) -- the
+    decision that maximises balanced accuracy; otherwise (SVM decision values) ``y_pred``
+    is scored as it is. Unlike accuracy it does not reward predicting the majority class,
+    which scores ``1 / n_classes``.
+
+    >>> y = np.array([0, 0, 0, 0, 1])
+    >>> _balanced_accuracy(y, np.zeros(5, int))
+    0.5
+    >>> votes = np.array([[.9, .1], [.8, .2], [.9, .1], [1., 0.], [.7, .3]])
+    >>> _balanced_accuracy(y, np.zeros(5, int), votes)    # .3 / .2 > .7 / .8: class 1
+    1.0
+    """
+    if y_score is not None:
+        s = np.asarray(y_score, dtype=float)
+        if s.ndim == 2 and (s >= 0).all() and np.allclose(s.sum(axis=1), 1.0) \
+                and s.shape[1] > y_true.max():
+            share = np.bincount(y_true, minlength=s.shape[1]) / len(y_true)
+            y_pred = np.argmax(s / np.maximum(share, 1.0 / len(y_true)), axis=1)
+    classes = np.unique(y_true)
+    return float(np.mean([np.mean(y_pred[y_true == c] == c) for c in classes]))
+
+
+#: the measures that read the class scores
+_NEEDS_SCORE = ("balanced_accuracy",)
+_SCORERS = {"accuracy": _accuracy, "error": _error, "balanced_accuracy": _balanced_accuracy}
 
 
 def _scorer(scoring):
@@ -32,9 +61,9 @@ def _scorer(scoring):
     if callable(scoring):
         return scoring, True, getattr(scoring, "__name__", "custom")
     if scoring not in _SCORERS:
-        raise ValueError(f"unknown scoring {scoring!r}; use 'accuracy', 'error' or a callable "
-                         "f(y_true, y_pred, y_score)")
-    return _SCORERS[scoring], False, scoring
+        raise ValueError(f"unknown scoring {scoring!r}; use 'accuracy', 'balanced_accuracy', "
+                         "'error' or a callable f(y_true, y_pred, y_score)")
+    return _SCORERS[scoring], scoring in _NEEDS_SCORE, scoring
 
 
 #: where a metric function lives -> what it measures (anything else: not checked)

@@ -78,8 +78,9 @@ def error_curves(X, y, order, model, *, sizes=None, kind: str = "both", cv=None,
         no class has that many rows.
     n_repeats : int, default 1
         Repeats of an int/None ``cv``.
-    scoring : "accuracy" (default), "error" or callable
-        The measure at each point; a callable is ``f(y_true, y_pred, y_score)`` where
+    scoring : "accuracy" (default), "balanced_accuracy", "error" or callable
+        The measure at each point (``"balanced_accuracy"``: the mean recall over the test
+        fold's classes, for unbalanced classes); a callable is ``f(y_true, y_pred, y_score)`` where
         ``y_score`` is ``(n_test, n_classes)`` (columns: the training classes, sorted): SVM
         decision values (binary: ``[-d, d]``), k-NN Weka's vote distribution, else
         ``predict_proba``.

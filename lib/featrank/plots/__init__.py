@@ -8,7 +8,8 @@ The general figures are exported here (imported on first use)::
     fig = cd_diagram_from_pvalues(wilcoxon_holm(scores))               # bars from p-values
 
 ``plot_curve`` (one FFA or RFA panel), ``plot_stability``, ``plot_sweep`` (a measure
-against an experiment parameter) and ``rank_heatmap`` (a table of rank statistics or pairwise
+against an experiment parameter), ``interval_plot`` (estimates with their intervals) and
+``rank_heatmap`` (a table of rank statistics or pairwise
 counts). The papers' own figure layouts stay in their sub-modules
 (``featrank.plots.slavkov2020``, ``.izetta2017``).
 
@@ -34,6 +35,8 @@ _API = {
     "cd_diagram": "cd", "cd_diagram_from_pvalues": "cd",
     # a measure against an experiment parameter; a heatmap of rank statistics
     "plot_sweep": "sweeps", "rank_heatmap": "heatmaps",
+    # estimates with their intervals, one row each (a forest plot)
+    "interval_plot": "intervals",
 }
 __all__ = ["ALIASES", "METHOD_COLORS", "method_color", "savefig", "set_theme", *sorted(_API)]
 __getattr__, _lazy_dir = lazy_exports(__name__, _API)

@@ -19,9 +19,10 @@ from .meanrank import (FriedmanResult, average_ranks, cliques, friedman, holm_ad
                        holm_vs_control, nemenyi, nemenyi_cd, nemenyi_pairs, nemenyi_q, rank_se,
                        rank_table)
 from .pairwise import cliques_from_pvalues, wilcoxon_holm
-from .resampling import CorrectedTTestResult, corrected_resampled_ttest
+from .resampling import (CorrectedInterval, CorrectedTTestResult, corrected_interval,
+                         corrected_resampled_ttest)
 
-__all__ = ["CorrectedTTestResult", "FriedmanResult", "SignedRankPosterior", "average_ranks",
+__all__ = ["CorrectedInterval", "CorrectedTTestResult", "corrected_interval", "FriedmanResult", "SignedRankPosterior", "average_ranks",
            "bayesian_signed_rank", "cliques", "cliques_from_pvalues",
            "corrected_resampled_ttest", "friedman", "holm_adjust", "holm_vs_control",
            "nemenyi", "nemenyi_cd", "nemenyi_pairs", "nemenyi_q", "rank_se", "rank_table",
