@@ -149,26 +149,31 @@ data: $(STAMP)
 	$(BIN)/python -m featrank.datasets --download --brief
 
 # `make evaluate DATA=my.csv TARGET=class RANKER=mypkg.module:MyRanker [PROFILE=quick]`: the
-# report of notebooks/evaluate_your_ranker.ipynb on your data and ranker, into reports/
+# report of notebooks/evaluate_your_ranker.ipynb on your data and ranker, into reports/;
+# PANEL= the rankers to set it beside (comma-separated), METRIC= the curves' measure
 # (executed notebook, its HTML export and the verdict as JSON). RANKER may also be a CSV of
 # scores or of an order (then LEARNT=True|False says whether it was learnt on these rows);
 # an import path is found from the top folder (and $PYTHONPATH). The parameters are checked
 # first (a bad one prints only what to fix; exit status 2); the run goes to a hidden folder
 # of reports/ and replaces the earlier report only once it has succeeded.
 REPORTS  := reports
+# progress bars would land in the report's HTML as error boxes
+evaluate: export FEATRANK_PROGRESS := 0
 evaluate: $(STAMP)
-	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [LEARNT=True|False] [PROFILE=quick]"; exit 2)
+	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [LEARNT=True|False] [PANEL=IG,ReliefF,random] [METRIC=accuracy|balanced_accuracy] [PROFILE=quick]"; exit 2)
 	$(eval REPORT := evaluate_$(basename $(notdir $(DATA)))_$(basename $(notdir $(subst :,/,$(RANKER)))))
 	$(eval PARTIAL := $(abspath $(REPORTS))/.partial-$(REPORT))
 	$(eval DATA_ARG := $(if $(wildcard $(DATA)),$(abspath $(DATA)),$(DATA)))
 	$(eval RANKER_ARG := $(if $(wildcard $(RANKER)),$(abspath $(RANKER)),$(RANKER)))
 	@PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(BIN)/python -m featrank.experiments.your_ranker \
-	    check "$(DATA_ARG)" "$(TARGET)" "$(RANKER_ARG)" "$(or $(PROFILE),quick)" "$(or $(LEARNT),None)"
+	    check "$(DATA_ARG)" "$(TARGET)" "$(RANKER_ARG)" "$(or $(PROFILE),quick)" "$(or $(LEARNT),None)" \
+	    --panel "$(PANEL)" --metric "$(METRIC)"
 	@rm -rf $(PARTIAL) && mkdir -p $(PARTIAL)
 	cd notebooks && PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" FEATRANK_PROFILE=$(or $(PROFILE),quick) \
 	    $(BIN)/papermill --no-progress-bar -k python3 \
 	    -p data "$(DATA_ARG)" $(if $(TARGET),-p target "$(TARGET)") -p ranker "$(RANKER_ARG)" \
 	    $(if $(LEARNT),-p ranking_learnt_on_these_rows $(LEARNT)) -p verdict_json $(PARTIAL)/$(REPORT).json \
+	    $(if $(PANEL),-p panel "$(PANEL)") $(if $(METRIC),-p metric $(METRIC)) \
 	    evaluate_your_ranker.ipynb $(PARTIAL)/$(REPORT).ipynb \
 	  || { echo "the run failed: reports/ keeps its earlier report; the failed notebook is $(PARTIAL)/$(REPORT).ipynb"; exit 1; }
 	$(BIN)/jupyter nbconvert --to html --no-input --log-level WARN $(PARTIAL)/$(REPORT).ipynb

@@ -6,6 +6,7 @@ order: an estimator's fitted scores (:func:`estimator_order`) or a file's
 """
 from __future__ import annotations
 
+import difflib
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,17 +18,23 @@ from sklearn.base import clone
 from ..datasets import Dataset, catalog, load
 from ..orders import check_order, order_from_scores
 
-#: what each profile computes (``builtins``: the rankers the user's ranker is compared with)
+#: what each profile computes (``panel``: the rankers the user's ranker is set beside, each
+#: scored on the same folds; ``"random"`` is a uniformly random order per training fold)
 SETTINGS = {
     "smoke": dict(n_folds=3, n_sizes=8, n_random=19, learners=("knn",),
-                  builtins=("IG", "ReliefF", "SVM-RFE")),
-    "quick": dict(n_folds=5, n_sizes=15, n_random=39, learners=("knn", "svm"),
-                  builtins=("IG", "GR", "SU", "χ²", "OneR", "ReliefF", "RForest", "SVM-RFE",
-                            "Borda")),
+                  panel=("IG", "ReliefF", "random")),
+    "quick": dict(n_folds=5, n_sizes=15, n_random=59, learners=("knn", "svm"),
+                  panel=("IG", "ReliefF", "RForest", "SVM-RFE", "random")),
     "paper": dict(n_folds=10, n_sizes=40, n_random=99, learners=("knn", "svm"),
-                  builtins=("IG", "GR", "SU", "χ²", "OneR", "ReliefF", "RForest", "SVM-RFE",
-                            "SPE", "FCBF", "Relief_k", "Borda", "Schulze", "MC4", "K-First")),
+                  panel=("IG", "GR", "SU", "χ²", "OneR", "ReliefF", "RForest", "SVM-RFE",
+                         "Borda", "random")),
 }
+#: the metrics the curves can use; ``None`` (the default) chooses by :data:`MINORITY`
+METRICS = ("accuracy", "balanced_accuracy")
+#: below this share of the rows in the smallest class, the curves use balanced accuracy
+MINORITY = 0.25
+#: the panel's random ranking
+RANDOM = "random"
 #: the fitted attributes read from an estimator, in this order
 SCORE_ATTRIBUTES = ("feature_importances_", "scores_", "ranking_", "coef_")
 LABEL = "your ranker"
@@ -324,3 +331,45 @@ def check_parameters(data, target, ranker, profile: str, seed: int = 0, *,
     else:
         order = file_order(spec, ds)
     return ds, spec, order
+
+
+def check_metric(metric, y) -> str:
+    """The curves' measure: ``metric`` if given (one of :data:`METRICS`), else balanced
+    accuracy when the smallest class holds under :data:`MINORITY` of the rows (accuracy is
+    then blind: predicting the majority scores high at every subset size), else accuracy.
+
+    >>> check_metric(None, [0] * 9 + [1]), check_metric(None, [0, 1] * 5)
+    ('balanced_accuracy', 'accuracy')
+    """
+    if metric is not None:
+        if metric not in METRICS:
+            raise ParameterError(f"metric: {metric!r} is not one of {list(METRICS)} (or None: "
+                                 "balanced accuracy when a class is under 25 % of the rows)")
+        return metric
+    counts = np.unique(np.asarray(y), return_counts=True)[1]
+    return "balanced_accuracy" if counts.min() < MINORITY * counts.sum() else "accuracy"
+
+
+def check_panel(panel, known) -> tuple:
+    """The ``panel`` parameter: names among ``known`` (the library's rankers and aggregates)
+    or :data:`RANDOM`, each once; a comma-separated string is split.
+
+    >>> check_panel("IG, random", ["IG", "ReliefF"])
+    ('IG', 'random')
+    >>> check_panel(["relieff"], ["IG", "ReliefF"])
+    Traceback (most recent call last):
+    ...
+    featrank.experiments.your_ranker_params.ParameterError: panel: unknown ranker 'relieff' (did you mean 'ReliefF'?); choose among IG, ReliefF, random
+    """
+    names = [n.strip() for n in panel.split(",")] if isinstance(panel, str) else list(panel)
+    choices = [*known, RANDOM]
+    for name in names:
+        if name not in choices:
+            lower = {c.lower(): c for c in choices}
+            close = difflib.get_close_matches(name.lower(), lower, n=1, cutoff=0.5)
+            hint = f" (did you mean {lower[close[0]]!r}?)" if close else ""
+            raise ParameterError(f"panel: unknown ranker {name!r}{hint}; choose among "
+                                 f"{', '.join(choices)}")
+    if len(set(names)) != len(names):
+        raise ParameterError(f"panel: {names} names a ranker twice; give each once")
+    return tuple(names)

@@ -16,19 +16,32 @@ import numpy as np
 
 from ..io import atomic_write_bytes
 from .benchmark.data import LEARNER_LABELS
-from .your_ranker import ALPHA, LABEL, OPTIMISTIC, standing
+from .your_ranker import ALPHA, LABEL, OPTIMISTIC
+
+#: how the report names its metrics
+METRIC_LABELS = {"accuracy": "accuracy", "balanced_accuracy": "balanced accuracy"}
 
 
-def random_test(lr: dict, proto: str, alpha: float = ALPHA) -> dict:
-    """The uniform-weighting ECA of one learner against its null runs: ``eca``,
-    ``p_value``, ``null_mean``, ``null_max`` and ``beats_random`` -- True or False, or
-    None when the test passed on a ranking that may have seen the test rows (it proves
-    nothing then: pure noise passes it too)."""
-    e = lr["eca"].set_index("weighting").loc["uniform"]
-    passed = bool(e["p_value"] <= alpha)
-    return {"eca": float(e["eca"]), "p_value": float(e["p_value"]),
-            "null_mean": float(e["null_mean"]), "null_max": float(e["null_max"]),
-            "beats_random": None if passed and proto in OPTIMISTIC else passed}
+def random_test(report: dict, learner: str) -> dict:
+    """The "beats a random ranking" test of one learner (:func:`~.your_ranker.random_tests`)
+    as plain values: ``eca``, ``ci_low``, ``ci_high``, ``p_permutation`` and
+    ``p_random_orders`` (None where not computed), ``p_value``, ``p_holm`` and
+    ``beats_random`` (True, False, or None: passed on a ranking that may have seen the test
+    rows, which proves nothing)."""
+    t = report["tests"].loc[learner]
+    out = {k: _number(t[k]) for k in ("eca", "ci_low", "ci_high", "p_permutation",
+                                       "p_random_orders", "p_value", "p_holm")}
+    out["beats_random"] = None if t["beats_random"] is None else bool(t["beats_random"])
+    return out
+
+
+def _number(x):
+    """A float, or None for NaN (JSON has no NaN).
+
+    >>> _number(float("nan")), _number(0.25)
+    (None, 0.25)
+    """
+    return None if x is None or not np.isfinite(x) else float(x)
 
 
 def _protocol_text(report: dict) -> str:
@@ -39,12 +52,14 @@ def _protocol_text(report: dict) -> str:
     if proto == "in-fold":
         return ("Its curves and ECA use the rankings it learnt inside each CV training fold, "
                 "each scored on its own test fold, so the test rows never helped choose the "
-                "features (in-fold protocol); its p-value compares them with the same "
-                "pipeline run on permuted class labels, and the built-in rankers are scored "
-                "in the folds too.")
+                "features (in-fold protocol). It beats a random ranking only if its ECA beats "
+                "both the same pipeline run on permuted class labels (do the labels carry a "
+                "signal it finds?) and random orders scored on the same folds and labels (is "
+                "it better than a random ranking?); the panel's rankers are learnt in the "
+                "folds too.")
     if proto == "independent":
         return ("Its ranking was learnt on other rows (ranking_learnt_on_these_rows=False), so "
-                "scoring it on these rows is fair; the built-in rankers are learnt inside each "
+                "scoring it on these rows is fair: its ECA is set against random orders scored on the same folds and labels; the panel's rankers are learnt inside each "
                 "CV training fold.")
     when = ("it was learnt on these same rows, test folds included "
             "(ranking_learnt_on_these_rows=True)" if proto == "whole-data" else
@@ -56,32 +71,46 @@ def _protocol_text(report: dict) -> str:
             f"of pure noise learnt that way often looks better than random{wide}. Its p-values "
             "are no evidence; for an honest test give the ranker as an estimator "
             "('package.module:Class', relearnt inside each CV training fold) or a ranking "
-            "learnt on other rows. The built-in rankers are learnt on all rows too, like for "
+            "learnt on other rows. The panel's rankers are learnt on all rows too, like for "
             "like.")
 
 
-def _learner_text(learner: str, t: dict, null: str) -> str:
+def _learner_text(learner: str, t: dict, n_learners: int) -> str:
     learner = LEARNER_LABELS.get(learner, learner)
-    what = "runs on permuted labels" if null == "permuted labels" else "random orders"
-    head = (f"With {learner}, its ECA against random is {t['eca']:.3f} ({what}: mean "
-            f"{t['null_mean']:.3f}, max {t['null_max']:.3f}; permutation p = "
-            f"{t['p_value']:.3f}): ")
+    tests = f"random orders p = {t['p_random_orders']:.3f}"
+    if t["p_permutation"] is not None:
+        tests = f"permuted labels p = {t['p_permutation']:.3f}, " + tests
+    holm = (f"; Holm over the {n_learners} learners p = {t['p_holm']:.3f}" if n_learners > 1
+            else "")
+    head = (f"With {learner}, its ECA against random is {t['eca']:.3f} (95 % CI "
+            f"[{t['ci_low']:.3f}, {t['ci_high']:.3f}]; {tests}{holm}): ")
     if t["beats_random"] is None:
         return head + ("it scores above the random orders, but with a ranking that may have "
                        "seen the test rows that does not show it beats a random ranking.")
     if not t["beats_random"]:
         return head + "it does not significantly beat a random ranking."
-    every = f" (better than all {what})" if t["eca"] > t["null_max"] else ""
-    return head + f"it beats a random ranking{every}."
+    return head + "it beats a random ranking."
 
 
-def _standing_text(s: dict) -> str:
-    k = len(s["ranks"])
-    where = (f"significantly behind {', '.join(s['better'])}" if s["better"] else
-             "not significantly behind any built-in ranker")
-    return (f"Among {k - 1} built-in rankers it places {s['place']} of {k} by mean rank over "
-            f"the CV splits ({s['rank']:.2f}; Nemenyi CD {s['cd']:.2f}); it is {where}"
-            + (f" and significantly ahead of {', '.join(s['worse'])}." if s["worse"] else "."))
+def _panel_text(lr: dict, learner: str) -> str:
+    """Which panel rankers the user's ranker is significantly ahead of or behind (Holm over
+    the panel); against the others the order is unresolved."""
+    cmp = lr["panel"]
+    if cmp.empty:
+        return ""
+    sig = cmp["p_holm"] <= ALPHA
+    ahead = cmp.loc[sig & (cmp["difference"] > 0), "ranker"].tolist()
+    behind = cmp.loc[sig & (cmp["difference"] < 0), "ranker"].tolist()
+    rest = cmp.loc[~sig, "ranker"].tolist()
+    parts = ([f"significantly ahead of {', '.join(ahead)}"] if ahead else []) + \
+        ([f"significantly behind {', '.join(behind)}"] if behind else [])
+    if rest:
+        parts.append(f"not resolved against {', '.join(rest)} (the 95 % intervals of the "
+                     "differences hold 0, which does not make them equal)")
+    return (f"Beside the panel, scored on the same folds with "
+            f"{LEARNER_LABELS.get(learner, learner)} (ECA differences paired over the splits, "
+            f"corrected for their shared rows, Holm over the panel), it is "
+            f"{'; '.join(parts)}.")
 
 
 def _depth_text(depth) -> str:
@@ -103,61 +132,64 @@ def _nogueira_text(report: dict) -> str:
             f"sets is {own.estimate:.2f} (95 % CI [{own.lower:.2f}, {own.upper:.2f}]; 1 = the "
             "same sets, 0 = as chance")
     if others.size:
-        text += f"; built-in rankers {others.min():.2f}–{others.max():.2f}"
+        text += f"; panel {others.min():.2f}–{others.max():.2f}"
     return text + ")."
 
 
 def verdict(report: dict, profile: str) -> str:
     """A few sentences from the numbers: where the ranking was learnt (a warning when that
-    makes them optimistic), beats random or not (per learner, uniform ECA and its p-value),
-    its place among the built-in rankers, its stability."""
-    parts = [_protocol_text(report)]
+    makes them optimistic), the metric, beats random or not (per learner), where it stands
+    beside the panel, its stability."""
+    parts = [_protocol_text(report), _metric_text(report)]
+    n = len(report["learners"])
     for learner, lr in report["learners"].items():
-        parts.append(_learner_text(learner, random_test(lr, report["protocol"]),
-                                   report["null"]))
+        parts.append(_learner_text(learner, random_test(report, learner), n))
         parts.append(_depth_text(lr["depth"]))
-        if lr["per_split"].shape[1] > 2:
-            parts.append(_standing_text(standing(lr["per_split"])))
+        parts.append(_panel_text(lr, learner))
     stab = report["stability"]
     others = np.array([v for k, v in stab.items() if k != LABEL])
     if LABEL in stab and others.size:
         parts.append(f"Its stability over the CV training sets is {stab[LABEL]:.2f} (1 = the "
                      f"same ranking on every training set, 0 = as different as random; "
-                     f"built-in rankers {others.min():.2f}–{others.max():.2f}).")
+                     f"panel {others.min():.2f}–{others.max():.2f}).")
     if LABEL in report.get("nogueira", {}):
         parts.append(_nogueira_text(report))
-    parts.append(f"(Profile {profile}: the comparison with the built-in rankers treats the CV "
-                 "splits, which share rows, as independent, so its test is optimistic; use "
-                 "profile 'paper' for more splits and random orders.)")
-    return " ".join(parts)
+    return " ".join(p for p in parts if p)
+
+
+def _metric_text(report: dict) -> str:
+    name = METRIC_LABELS.get(report["metric"], report["metric"])
+    why = (" because its smallest class holds under a quarter of the rows (accuracy would "
+           "reward predicting the majority class at every size)"
+           if report["metric"] == "balanced_accuracy" else "")
+    return f"The curves measure {name}{why}."
 
 
 def verdict_record(report: dict, profile: str) -> dict:
-    """The verdict as plain data (``reports/<name>.json``): the data's shape, the protocol
-    and, per learner, ``eca``, ``p_value`` and ``beats_random`` (None: not known, see
-    :func:`random_test`), with the place among the built-in rankers."""
+    """The verdict as plain data (``reports/<name>.json``): the data's shape, the protocol,
+    the metric and, per learner, the test of :func:`random_test`, the informative depth and
+    the panel's paired differences; the stability and each ranker's fitting time."""
     n, p, k = report["shape"]
     out = {"data": report["data"], "ranker": report["ranker"], "profile": profile,
            "n_rows": n, "n_features": p, "n_classes": k, "protocol": report["protocol"],
            "optimistic": report["protocol"] in OPTIMISTIC, "null": report["null"],
-           "alpha": ALPHA,
-           "weighting": "uniform", "n_folds": report["n_folds"],
-           "n_random": report["n_random"], "learners": {}}
+           "alpha": ALPHA, "metric": report["metric"], "weighting": "uniform",
+           "n_folds": report["n_folds"], "n_random": report["n_random"], "learners": {}}
     for learner, lr in report["learners"].items():
-        out["learners"][learner] = rec = random_test(lr, report["protocol"])
+        out["learners"][learner] = rec = random_test(report, learner)
+        rec["metric"] = report["metric"]
         d = lr["depth"]
         rec["informative_depth"] = {"first": d.first, "last": d.last, "one_se": d.one_se,
                                     "test": d.test}
-        if lr["per_split"].shape[1] > 2:
-            s = standing(lr["per_split"])
-            rec.update(place=s["place"], n_rankers=len(s["ranks"]), mean_rank=float(s["rank"]),
-                       behind=s["better"], ahead_of=s["worse"])
+        rec["panel"] = [{k: (v if isinstance(v, str) else _number(v)) for k, v in row.items()}
+                        for row in lr["panel"].to_dict("records")]
     stab = report["stability"].get(LABEL)
     out["stability"] = None if stab is None or not np.isfinite(stab) else float(stab)
     nog = report.get("nogueira", {}).get(LABEL)
     out["nogueira"] = None if nog is None else {
         "top_k": report["top_k"], "estimate": float(nog.estimate),
         "lower": float(nog.lower), "upper": float(nog.upper)}
+    out["seconds"] = {k: _number(v) for k, v in report["seconds"].items()}
     return out
 
 
