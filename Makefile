@@ -111,7 +111,7 @@ quick: $(STAMP)
 quick: export FEATRANK_STORE := refresh
 
 # fold the loose result files of finished tasks into one compact file per task family, and
-# rebuild the README's store table from what is now stored (commit both together)
+# rebuild the store table of docs/store.md from what is now stored (commit both together)
 pack: $(STAMP)
 	$(BIN)/python -m featrank.store pack $(wildcard data/results/*/store)
 	$(BIN)/python -m tools.readme
