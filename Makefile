@@ -137,9 +137,9 @@ lab: $(STAMP)
 	@test -x $(BIN)/jupyter-lab || $(BIN)/python -m pip install -q -c requirements-lock.txt -e '.[lab]'
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)   # containers often run as root
 
-# `make book`: every notebook with its committed outputs (nothing is executed), the figure
-# index and the reproduction summaries, as a static HTML site in build/book/html/
-# (git-ignored); the last line printed is the path of its index.html
+# `make book`: every notebook with its committed outputs (nothing is executed), the README
+# and the pages of docs/, the figure index and the reproduction summaries, as a static HTML
+# site in build/book/html/ (git-ignored); the last line printed is the path of its index.html
 book: $(STAMP)
 	@$(BIN)/python -m tools.book
 

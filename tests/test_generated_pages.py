@@ -151,3 +151,21 @@ def test_book_pages_link_their_source_notebook(tmp_path):
     assert [c["cell_type"] for c in cells] == ["markdown", "markdown", "code"]
     assert "{download}`notebooks/07_doe2021_toy.ipynb <07_doe2021_toy.ipynb>`" in cells[1]["source"]
 
+
+def test_book_links_of_a_docs_page_point_to_its_pages_or_become_text():
+    staged = {"index.md", "data.md", "docs/store.md", "notebooks/05_x.ipynb"}
+    text = ("[a](store.md#long-runs) [b](../README.md#data) [c](../data/README.md) "
+            "[d](../notebooks/05_x.ipynb) [e](../Makefile) [f](#here) [g](https://x.org/a.md)")
+    assert book_tool.rewrite_links(text, "docs/running.md", staged) == (
+        "[a](store.md#long-runs) [b](../index.md#data) [c](../data.md) "
+        "[d](../notebooks/05_x.ipynb) e [f](#here) [g](https://x.org/a.md)")
+    assert book_tool.rewrite_links("[s](docs/store.md) [m](Makefile)", "README.md", staged) == \
+        "[s](docs/store.md) m"
+
+
+def test_book_lists_every_page_of_docs(tmp_path):
+    (tmp_path / "docs").mkdir()
+    for name in ("zeta.md", "running.md", "layout.md", "example_report.ipynb", "conf.py"):
+        (tmp_path / "docs" / name).write_text("# x\n")
+    assert book_tool.docs_pages(tmp_path) == ["docs/running.md", "docs/example_report.ipynb",
+                                              "docs/layout.md", "docs/zeta.md"]
