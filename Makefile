@@ -111,7 +111,7 @@ quick: $(STAMP)
 quick: export FEATRANK_STORE := refresh
 
 # fold the loose result files of finished tasks into one compact file per task family, and
-# rebuild the README's store table from what is now stored (commit both together)
+# rebuild the store table of docs/store.md from what is now stored (commit both together)
 pack: $(STAMP)
 	$(BIN)/python -m featrank.store pack $(wildcard data/results/*/store)
 	$(BIN)/python -m tools.readme
@@ -137,9 +137,9 @@ lab: $(STAMP)
 	@test -x $(BIN)/jupyter-lab || $(BIN)/python -m pip install -q -c requirements-lock.txt -e '.[lab]'
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)   # containers often run as root
 
-# `make book`: every notebook with its committed outputs (nothing is executed), the figure
-# index and the reproduction summaries, as a static HTML site in build/book/html/
-# (git-ignored); the last line printed is the path of its index.html
+# `make book`: every notebook with its committed outputs (nothing is executed), the README
+# and the pages of docs/, the figure index and the reproduction summaries, as a static HTML
+# site in build/book/html/ (git-ignored); the last line printed is the path of its index.html
 book: $(STAMP)
 	@$(BIN)/python -m tools.book
 

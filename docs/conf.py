@@ -4,8 +4,9 @@ Why Sphinx with myst-nb rather than Jupyter Book: Jupyter Book 1 is itself Sphin
 behind a YAML layer (and is in maintenance mode), and Jupyter Book 2 is a different,
 Node.js-based stack (mystmd). Using Sphinx and myst-nb directly keeps one Python-only
 toolchain, pinned in requirements-lock.txt like the rest, configured in this one Python file;
-the notebooks are picked up by a glob in the landing page's toctree, and the generated pages
-(figure index, reproduction summaries) are plain MyST Markdown written by ``tools.book``.
+the notebooks are picked up by a glob in the landing page's toctree, the landing page is the
+README and the pages of ``docs/`` keep their paths, and the generated pages (figure index,
+reproduction summaries) are plain MyST Markdown written by ``tools.book``.
 The theme is the one Jupyter Book uses (sphinx-book-theme), so it reads like a book.
 """
 

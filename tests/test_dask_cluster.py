@@ -1,5 +1,5 @@
-"""A real Dask cluster, started the way the README tells users to: a ``dask scheduler`` and two
-``dask worker`` processes on localhost; grids run through it with
+"""A real Dask cluster, started the way docs/running.md tells users to: a ``dask scheduler``
+and two ``dask worker`` processes on localhost; grids run through it with
 ``FEATRANK_BACKEND=dask FEATRANK_DASK_SCHEDULER=tcp://127.0.0.1:<port>``."""
 import os
 import signal

@@ -60,18 +60,15 @@ def test_status_table_skips_summaries_in_an_older_format(tmp_path):
     assert T.status_table(tmp_path).empty
 
 
-def test_the_readmes_generated_blocks_are_current():
-    stale, _ = readme.stale_blocks()
-    assert not stale, f"README blocks {stale} are stale: run .venv/bin/python -m tools.readme"
-
-
 def test_fill_status_column_sets_the_last_cell_only():
-    text = "| `02_x` | paper | redoes | old |\n| `03_y` | p | r | old |\nother | a |"
+    text = ("| [02 x](notebooks/02_x.ipynb) | paper | old |\n"
+            "| [03 y](notebooks/03_y.ipynb) | p | old |\nother | a |")
     st = pd.DataFrame([dict(notebook="02_x", profile="quick", claims=3, findings=3, yes=1,
                             partly=1, no=1, depends=0, **{"n/a": 0})])
     out = T.fill_status_column(text, st).splitlines()
-    assert out[0] == "| `02_x` | paper | redoes | quick: 1 yes, 1 partly, 1 no, of 3 findings |"
-    assert out[1] == "| `03_y` | p | r | – |" and out[2] == "other | a |"
+    assert out[0] == ("| [02 x](notebooks/02_x.ipynb) | paper | "
+                      "quick: 1 yes, 1 partly, 1 no, of 3 findings |")
+    assert out[1] == "| [03 y](notebooks/03_y.ipynb) | p | – |" and out[2] == "other | a |"
 
 
 def test_store_table_counts_packed_entries_and_reads_the_bench_estimates(tmp_path):

@@ -6,10 +6,13 @@ with myst-nb (configuration in ``docs/conf.py``) into ``build/book/html/``:
 - every notebook of ``notebooks/`` (by glob: new ones are picked up), with its committed
   outputs; under each cell that saves a figure, the committed file of ``figures/`` is shown
   with its caption (the notebooks are run headless, so their outputs hold no images);
-- a landing page and a usage page cut from the README (the five papers, status, commands);
+- the README as the landing page, and every page of ``docs/`` (by glob: new ones are picked
+  up), at the same paths, so their links work unchanged; links to files the book does not
+  hold become plain text;
 - the example report (``docs/example_report.ipynb``, ``make example-report``): the report
   of ``evaluate_your_ranker`` on scikit-learn's wine data, as a user gets it;
-- the figure index (``tools.figure_index``) with thumbnails;
+- in place of ``docs/figures.md``, the figure index (``tools.figure_index``) with thumbnails;
+  under ``docs/layout.md``'s tree, the tree of every module (``tools.layout``);
 - every notebook's reproduction summary on one page (``data/results/<nb>/reproduction_summary.csv``,
   or a link to the notebook's own section where the file does not exist yet);
 - ``data/README.md``.
@@ -21,6 +24,8 @@ Examples
 --------
 >>> slug("Status (what is reproduced, at which profile)")
 'status-what-is-reproduced-at-which-profile'
+>>> book_path("docs/../README.md"), book_path("data/README.md"), book_path("docs/store.md")
+('index.md', 'data.md', 'docs/store.md')
 >>> md_table(["a", "b"], [["x|y", ""]])
 '| a | b |\\n|---|---|\\n| x\\\\|y |  |'
 """
@@ -29,6 +34,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -37,13 +43,15 @@ import time
 from pathlib import Path
 
 from tools.figure_index import FigureEntry, figure_index, notebooks, paper_of, short_name
+from tools.layout import layout_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "book"
-#: README sections (by heading) on the landing page; the others go to the usage page
-LANDING = ("What this is",)
-#: README sections that have a page of their own in the book
-OWN_PAGE = {"Figure index": "figures.md"}
+#: where a repository file stands in the book, where that is not its own path
+MOVED = {"README.md": "index.md", "data/README.md": "data.md"}
+#: the pages of docs/ in the order of the book's table of contents (others follow, by name)
+DOCS_ORDER = ("running", "verdicts", "library", "example_report", "store", "bench", "figures",
+              "layout")
 THUMB_WIDTH = "220px"
 
 
@@ -85,75 +93,57 @@ def caption(e: FigureEntry) -> str:
     return f"{head}`{e.file}`, drawn by {drawn}."
 
 
-# --------------------------------------------------------------------------- README pages
-def split_sections(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """The README's lead (before the first ``##``) and its ``##`` sections (heading, text)."""
-    parts = re.split(r"^(?=## )", text, flags=re.M)
-    sections = [(p.splitlines()[0][3:].strip(), p) for p in parts[1:]]
-    return parts[0], sections
+# --------------------------------------------------------------------------- pages
+def book_path(path: str) -> str:
+    """Where the repository file ``path`` stands in the book."""
+    path = posixpath.normpath(path)
+    return MOVED.get(path, path)
 
 
-def heading_pages(sections, landing="index.md", usage="usage.md") -> dict[str, str]:
-    """Anchor -> the page of the book it ends up on."""
-    pages = {}
-    for title, body in sections:
-        page = landing if title in LANDING else OWN_PAGE.get(title, usage)
-        for h in re.findall(r"^#{2,6} (.+)$", body, flags=re.M):
-            pages[slug(h)] = page
-    return pages
+def rewrite_links(text: str, source: str, staged: set[str]) -> str:
+    """The links of the repository file ``source`` made to work on its page of the book: a
+    link to a file the book holds points to it (relative to the page), any other becomes
+    plain text; anchors and web addresses are kept."""
+    here = posixpath.dirname(book_path(source))
 
-
-def rewrite_links(text: str, here: str, pages: dict[str, str], stage: Path, base: str = "") -> str:
-    """README links made to work in the book: anchors to their page, ``data/README.md`` to
-    the data page, links to files the book does not have turned into plain text."""
     def fix(m):
         label, target = m.group(1), m.group(2)
-        if re.match(r"[a-z]+:", target):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
             return m.group(0)
-        if target.startswith("#"):
-            page = pages.get(target[1:], here)
-            return f"[{label}]({'' if page == here else page}{target})"
-        path = (base + target).split("#")[0]
-        if path in ("data/README.md", "README.md"):
-            return f"[{label}]({'data.md' if path.startswith('data') else 'index.md'})"
-        if (stage / path).exists():
-            return f"[{label}]({target})"
-        return label
+        path, _, anchor = target.partition("#")
+        page = book_path(posixpath.join(posixpath.dirname(source), path))
+        if page not in staged:
+            return label
+        link = posixpath.relpath(page, here or ".") + (f"#{anchor}" if anchor else "")
+        return f"[{label}]({link})"
     return re.sub(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)", fix, text)
 
 
-def link_notebooks(text: str, names: list[str]) -> str:
-    """`` `01_name` `` in a table's first column -> a link to that notebook's page."""
-    for name in names:
-        breakable = name.replace("_", "_\u200b")  # long names may wrap at their underscores
-        text = text.replace(f"| `{name}` |", f"| [{breakable}](notebooks/{name}.ipynb) |")
-    return text
+def docs_pages(root: Path) -> list[str]:
+    """The pages of ``docs/`` (Markdown, and the example report), in the book's order."""
+    names = [p.name for p in sorted(Path(root, "docs").glob("*.md"))]
+    if Path(root, "docs", "example_report.ipynb").exists():
+        names.append("example_report.ipynb")
+    rank = {name: i for i, name in enumerate(DOCS_ORDER)}
+    names.sort(key=lambda n: (rank.get(Path(n).stem, len(rank)), n))
+    return [f"docs/{n}" for n in names]
 
 
-def readme_pages(root: Path, stage: Path) -> dict[str, str]:
-    """The landing page and the usage page, cut from the README."""
-    lead, sections = split_sections(Path(root, "README.md").read_text(encoding="utf-8"))
-    pages = heading_pages(sections)
-    title, _, lead_body = lead.partition("\n")
-    names = [p.stem for p in notebooks(root)]
-    landing = [title, ""]
-    landing += [link_notebooks(rewrite_links(body, "index.md", pages, stage), names)
-                for t, body in sections if t in LANDING]
-    landing.append(LANDING_TOC)
-    usage = ["# Running and using the compendium", "", rewrite_links(lead_body, "usage.md", pages, stage)]
-    usage += [rewrite_links(body, "usage.md", pages, stage)
-              for t, body in sections if t not in LANDING and t not in OWN_PAGE]
-    return {"index.md": "\n".join(landing), "usage.md": "\n".join(usage)}
+def landing_page(root: Path, staged: set[str]) -> str:
+    """The README, its links made to work in the book, with the book's table of contents."""
+    text = rewrite_links(Path(root, "README.md").read_text(encoding="utf-8"), "README.md", staged)
+    return text.rstrip("\n") + "\n" + LANDING_TOC + "\n".join(
+        posixpath.splitext(p)[0] for p in docs_pages(root)) + "\n```\n"
 
 
 LANDING_TOC = """
 ## The book
 
 Each chapter is one notebook with the outputs it was committed with (nothing is re-run to
-build this book); every figure stands under the cell that drew it. After the chapters: an
-[example report](example_report.ipynb) (what `make evaluate` writes for your own ranker, here
-on scikit-learn's wine data), the figure index, every reproduction summary on one page, how
-to run and use the compendium, and the data.
+build this book); every figure stands under the cell that drew it. After the chapters: every
+reproduction summary on one page, the data, and the pages the README links to — among them
+an [example report](docs/example_report.ipynb) (what `make evaluate` writes for your own
+ranker, here on scikit-learn's wine data) and the figure index with thumbnails.
 
 ```{toctree}
 :caption: Notebooks
@@ -168,24 +158,21 @@ notebooks/*
 :caption: Across the notebooks
 :maxdepth: 1
 
-example_report
-figures
 summaries
-usage
 data
-```
 """
 
 
 # --------------------------------------------------------------------------- generated pages
-def figures_page(entries: list[FigureEntry], shown: set[str]) -> str:
+def figures_page(entries: list[FigureEntry], shown: set[str], up: str = "../") -> str:
     """Every committed figure with a thumbnail, its paper figure and where it comes from
-    (a link to the figure in its notebook page where ``shown`` has its label)."""
+    (a link to the figure in its notebook page where ``shown`` has its label), for a page
+    ``up`` from the book's top folder."""
     out = ["# Figure index", "",
            "Every file of `figures/`: the paper figure it redoes, the notebook section that",
            "saved it and the `featrank.plots` function that drew it (read from the notebooks'",
-           "code cells by `tools.figure_index`; the README holds the same table). Click a",
-           "thumbnail for the full figure, a title for the notebook page where it stands.", ""]
+           "code cells by `tools.figure_index`; `docs/figures.md` holds the same table). Click",
+           "a thumbnail for the full figure, a title for the notebook page where it stands.", ""]
     rows = [e for e in entries if e.file]
     for nb in dict.fromkeys(e.site.notebook if e.site else "" for e in rows):
         group = [e for e in rows if (e.site.notebook if e.site else "") == nb]
@@ -193,13 +180,13 @@ def figures_page(entries: list[FigureEntry], shown: set[str]) -> str:
                 "````{list-table}", ":header-rows: 1", ":widths: 30 70", ":class: figure-index", "",
                 "* - figure", "  - where it comes from"]
         for e in group:
-            out += [f"* - :::{{image}} {e.file}", f"    :width: {THUMB_WIDTH}",
-                    f"    :alt: {Path(e.file).name}", "    :::", f"  - {figure_where(e, shown)}"]
+            out += [f"* - :::{{image}} {up}{e.file}", f"    :width: {THUMB_WIDTH}",
+                    f"    :alt: {Path(e.file).name}", "    :::", f"  - {figure_where(e, shown, up)}"]
         out += ["````", ""]
     return "\n".join(out)
 
 
-def figure_where(e: FigureEntry, shown: set[str]) -> str:
+def figure_where(e: FigureEntry, shown: set[str], up: str = "../") -> str:
     """The text beside a thumbnail."""
     if e.site is None:
         return f"`{e.file}`: no notebook or script saves it (a stale file?)"
@@ -210,7 +197,7 @@ def figure_where(e: FigureEntry, shown: set[str]) -> str:
         "beyond the paper"
     label = figure_label(e.file)
     title = (f"{{ref}}`{paper} <{label}>`" if label in shown
-             else f"[{paper}](notebooks/{e.site.notebook}.ipynb)")
+             else f"[{paper}]({up}notebooks/{e.site.notebook}.ipynb)")
     return (f"{title} — notebook {short_name(e.site.notebook)}, "
             f"section *{e.site.section or 'top'}* (cell {e.site.cell + 1}); drawn by {drawn}; "
             f"`{e.file}`")
@@ -252,10 +239,15 @@ def notebook_title(nb: Path) -> str:
     return nb.stem
 
 
-def data_page(root: Path, stage: Path, pages) -> str:
-    """``data/README.md``, its links made to work in the book."""
-    text = Path(root, "data", "README.md").read_text(encoding="utf-8")
-    return rewrite_links(text, "data.md", {}, stage, base="data/")
+def docs_page(root: Path, page: str, staged: set[str]) -> str:
+    """A Markdown page of ``docs/`` (or ``data/README.md``), its links made to work in the
+    book; ``docs/layout.md`` gains the tree of every module."""
+    text = rewrite_links(Path(root, page).read_text(encoding="utf-8"), page, staged)
+    if page == "docs/layout.md":
+        text += ("\n## Every module\n\nThe same tree with every module of the library and every "
+                 "tool, drawn when this book was built:\n\n"
+                 f"```text\n{layout_tree(root, modules=True)}\n```\n")
+    return text
 
 
 # --------------------------------------------------------------------------- notebooks
@@ -320,14 +312,19 @@ def stage(root: Path = ROOT, out: Path = BUILD / "src") -> Path:
         text, labels = with_figures(nb, entries)
         put(f"notebooks/{nb.name}", with_source_link(text, nb))
         shown |= labels
-    example = Path(root, "docs", "example_report.ipynb")
-    if example.exists():
-        put(example.name, example.read_bytes())
-    for name, text in readme_pages(root, out).items():
-        put(name, text)
-    put("figures.md", figures_page(entries, shown))
+    pages = docs_pages(root)
+    staged = {"index.md", "summaries.md", "data.md", *pages,
+              *(p.relative_to(out).as_posix() for p in out.rglob("*") if p.resolve() in written)}
+    put("index.md", landing_page(root, staged))
     put("summaries.md", summaries_page(root))
-    put("data.md", data_page(root, out, {}))
+    put("data.md", docs_page(root, "data/README.md", staged))
+    for page in pages:
+        if page == "docs/figures.md":
+            put(page, figures_page(entries, shown))
+        elif page.endswith(".md"):
+            put(page, docs_page(root, page, staged))
+        else:
+            put(page, Path(root, page).read_bytes())
     for f in sorted(out.rglob("*"), reverse=True):
         if f.is_file() and f.resolve() not in written:
             f.unlink()

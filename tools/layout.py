@@ -3,7 +3,9 @@
 Each line is annotated from the file itself where it can be: a Python module or package by
 the first sentence of its docstring, a notebook or Markdown file by its first heading.
 Folders and files that carry no text of their own get the short notes of ``NOTES``.
-Only the folders of ``EXPAND`` are opened; the others show how many files they hold.
+The folders of ``EXPAND`` are opened, and the library down to its packages: that tree is
+``docs/layout.md``. The full tree, with every module (``python -m tools.layout``), is shown
+by the book.
 
 Examples
 --------
@@ -26,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 #: notes for what has no docstring or heading of its own (shown only if the path exists)
 NOTES = {
     ".ci/": "continuous integration",
-    ".ci/run": "what CI runs: make test (and the book's browser test)",
-    "Makefile": "make, make test, make book, make lab, ... (see Running)",
-    "README.md": "this file",
+    ".ci/run": "what CI runs: make test (and the book's browser test), then make check",
+    "Makefile": "make, make test, make book, make evaluate, ... (docs/running.md)",
+    "README.md": "the front door: what this is, how to run it, what is where, how to cite",
     "LICENSE": "BSD-3-Clause (code)",
     "pyproject.toml": "the package, its dependencies and extras (notebooks, dev, docs, lab)",
     "requirements-lock.txt": "the exact versions make, CI and Binder install",
@@ -36,20 +38,20 @@ NOTES = {
     "binder/": "Binder: the lock file's versions, then the package",
     "data/": "no data files are committed (see data/README.md)",
     "data/results/": "one folder per notebook: its derived tables (CSV) and result store",
-    "docs/": "the book (make book): Sphinx configuration and style",
-    "figures/": "one folder per notebook; the figure index says which cell drew each file",
+    "docs/": "the pages the README links to, and the book's configuration (make book)",
+    "figures/": "one folder per notebook (docs/figures.md says which cell drew each file)",
     "lib/": "the importable package (lib/ plays the role of src/)",
     "notebooks/": "one notebook per paper, committed with its outputs",
     "notebooks/committed_profiles.txt": "the profile each committed notebook was executed at",
     "tests/": "pytest: unit tests; Weka 3.6.14 fixtures; bench/ (make bench)",
-    "tools/": "developer tooling (not part of the library)",
+    "tools/": "developer tooling: the generated pages, the book, publishing (not the library)",
 }
-#: folders whose content is listed (the others are summarised by their number of files)
-EXPAND = ("", ".ci", "binder", "data", "docs", "lib", "lib/featrank", "notebooks", "tools")
-#: folders listed down to every file (the library)
-EXPAND_ALL = ("lib/featrank/",)
+#: folders whose files are listed
+EXPAND = ("", ".ci", "binder", "data", "docs", "notebooks")
+#: folders listed with every sub-folder (the library's packages); in the full tree
+#: (``modules=True``) with every file too
+MODULES = ("lib", "tools")
 _HIDE = (".gitignore", ".gitattributes")
-#: a package's folder line carries its docstring, so its __init__.py is not listed
 
 
 def tracked_files(root: Path = ROOT) -> list[str]:
@@ -104,36 +106,54 @@ def describe(path: Path) -> str:
     return m.group(1) if m else ""
 
 
-def shown(path: str) -> bool:
-    """Whether a tracked file appears in the tree (inside an expanded folder)."""
+def _under(path: str, folders) -> bool:
+    """Whether ``path`` is one of ``folders`` or lies inside one."""
+    return any(path == f or path.startswith(f + "/") for f in folders)
+
+
+def shown(path: str, modules: bool = False) -> bool:
+    """Whether a tracked file appears in the tree: inside a folder of ``EXPAND``, or, in the
+    full tree, anywhere in ``MODULES`` (a package's ``__init__.py`` is its folder's line)."""
     parent = path.rpartition("/")[0]
-    return parent in EXPAND or path.startswith(EXPAND_ALL)
+    if parent in EXPAND:
+        return True
+    return modules and _under(parent, MODULES) and Path(path).name != "__init__.py"
 
 
-def entries(root: Path = ROOT) -> dict[str, str]:
-    """Path (folders end in ``/``) -> annotation, for every line of the tree."""
+def entries(root: Path = ROOT, modules: bool = False) -> dict[str, str]:
+    """Path (folders end in ``/``) -> annotation, for every line of the tree.
+
+    Without ``modules`` the tree stops at the library's packages, so adding a module changes
+    nothing in it; with ``modules`` it lists every module and tool, and the folders it does
+    not open say how many files they hold.
+    """
     files = [f for f in tracked_files(root) if Path(f).name not in _HIDE]
     out = {}
     for f in files:
         parts = f.split("/")
         for k in range(1, len(parts)):
             folder = "/".join(parts[:k])
-            if folder.rpartition("/")[0] in EXPAND or (folder + "/").startswith(EXPAND_ALL) \
-                    or folder + "/" in EXPAND_ALL:
+            parent = folder.rpartition("/")[0]
+            if parent in EXPAND or _under(parent, MODULES):
                 out.setdefault(folder + "/", None)
-        if shown(f) and not (f.startswith(EXPAND_ALL) and f.endswith("/__init__.py")):
+        if shown(f, modules):
             out[f] = None
     for p in out:
-        if p.endswith("/"):
-            init = root / p / "__init__.py"
-            note = NOTES.get(p) or (describe(init) if init.exists() else "")
-            if p.rstrip("/") not in EXPAND and not p.startswith(EXPAND_ALL):
-                n = sum(f.startswith(p) for f in files)
-                note = f"{note} ({n} files)" if note else f"{n} files"
-            out[p] = note
-        else:
-            out[p] = NOTES.get(p) or describe(root / p)
+        out[p] = folder_note(root, p, files, modules) if p.endswith("/") else \
+            NOTES.get(p) or describe(root / p)
     return out
+
+
+def folder_note(root: Path, folder: str, files: list[str], modules: bool) -> str:
+    """A folder's note: ``NOTES``, else its package docstring; in the full tree, a folder whose
+    files are not listed also says how many it holds."""
+    init = root / folder / "__init__.py"
+    note = NOTES.get(folder) or (describe(init) if init.exists() else "")
+    name = folder.rstrip("/")
+    if modules and name not in EXPAND and not _under(name, MODULES):
+        n = sum(f.startswith(folder) for f in files)
+        note = f"{note} ({n} files)" if note else f"{n} files"
+    return note
 
 
 def render_tree(items: dict[str, str], width: int = 44, max_note: int = 80) -> str:
@@ -168,6 +188,11 @@ def _is_last(path: str, paths: list[str]) -> bool:
     return not any(q.rstrip("/").rpartition("/")[0] == parent for q in later)
 
 
-def layout_tree(root: Path = ROOT) -> str:
-    """The annotated tree of the repository, as it goes into the README."""
-    return render_tree(entries(root))
+def layout_tree(root: Path = ROOT, modules: bool = False) -> str:
+    """The annotated tree of the repository: down to the library's packages (as
+    ``docs/layout.md`` holds it), or with every module (``modules=True``, as the book shows it)."""
+    return render_tree(entries(root, modules))
+
+
+if __name__ == "__main__":
+    print(layout_tree(modules=True))

@@ -1,12 +1,16 @@
-"""Regenerate the README's generated blocks (the one writer of them): the layout tree, the
-figure index, the notebooks' reproduction status (and the status column of the notebook
-table), the result stores' contents and the speed table of ``make bench``.
+"""Regenerate the generated parts of the README and of the pages in ``docs/`` (the one writer
+of them): the status column of the README's notebook table, and the blocks of ``PAGES`` —
+the layout tree (down to the library's packages), the figure index, the notebooks'
+reproduction status, the result stores' contents and the speed table of ``make bench``.
 
 Each block sits between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->`` markers and is
 never edited by hand::
 
-    .venv/bin/python -m tools.readme           # rewrite the stale blocks
-    .venv/bin/python -m tools.readme --check   # exit 1, naming the stale blocks
+    .venv/bin/python -m tools.readme           # rewrite the stale parts
+    .venv/bin/python -m tools.readme --check   # exit 1, naming the stale parts
+
+The README holds only the status column, which changes when a summary's verdicts change; a
+new module or figure changes a page of ``docs/``, never the README.
 
 Examples
 --------
@@ -28,13 +32,23 @@ from tools.status import bench_table, fill_status_column, markdown, status_table
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND = ".venv/bin/python -m tools.readme"
+#: page -> the generated blocks it holds
+PAGES = {
+    "docs/layout.md": ("layout",),
+    "docs/figures.md": ("figure-index",),
+    "docs/verdicts.md": ("status",),
+    "docs/store.md": ("store",),
+    "docs/bench.md": ("bench",),
+}
+#: a page of docs/ links to the repository's files one folder up
+UP = "../"
 
 
 def replace_block(text: str, name: str, body: str) -> str:
     """``text`` with the lines between the markers of block ``name`` replaced by ``body``."""
     pattern = re.compile(rf"(<!-- {name}:begin -->\n).*?(<!-- {name}:end -->)", re.S)
     if len(pattern.findall(text)) != 1:
-        raise ValueError(f"the README needs exactly one '<!-- {name}:begin -->' ... "
+        raise ValueError(f"the page needs exactly one '<!-- {name}:begin -->' ... "
                          f"'<!-- {name}:end -->' pair")
     return pattern.sub(lambda m: m.group(1) + body.rstrip("\n") + "\n" + m.group(2), text)
 
@@ -44,13 +58,14 @@ def cell_text(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def figure_row(e: FigureEntry) -> str:
-    """One row: paper figure | notebook § section (cell) | drawn by | file."""
+def figure_row(e: FigureEntry, up: str = UP) -> str:
+    """One row: paper figure | notebook § section (cell) | drawn by | file; links are relative
+    to a page ``up`` from the repository's top folder."""
     site = e.site
     if site is None:
         where, drawn = "no notebook or script saves it (stale?)", ""
     elif e.from_notebook:
-        where = (f"[{short_name(site.notebook)}](notebooks/{site.notebook}.ipynb) § "
+        where = (f"[{short_name(site.notebook)}]({up}notebooks/{site.notebook}.ipynb) § "
                  f"{cell_text(site.section) or 'top'} (cell {site.cell + 1})")
         drawn = ", ".join(f"`{f}`" for f in site.functions) or "matplotlib, in the cell"
     else:
@@ -60,15 +75,15 @@ def figure_row(e: FigureEntry) -> str:
         paper = f"{paper_of(site.notebook) if e.from_notebook else ''} {e.paper_figure}".strip()
     elif e.from_notebook:
         paper = "— (beyond the paper)" if paper_of(site.notebook) else "—"
-    file = f"[`{Path(e.file).name}`]({e.file})" if e.file else "not committed"
+    file = f"[`{Path(e.file).name}`]({up}{e.file})" if e.file else "not committed"
     return f"| {paper or '—'} | {where} | {drawn or '—'} | {file} |"
 
 
-def figure_table(entries: list[FigureEntry]) -> str:
+def figure_table(entries: list[FigureEntry], up: str = UP) -> str:
     """The figure index as a Markdown table."""
     head = ["| paper figure | notebook § section (cell) | drawn by | file in `figures/` |",
             "|---|---|---|---|"]
-    return "\n".join(head + [figure_row(e) for e in entries])
+    return "\n".join(head + [figure_row(e, up) for e in entries])
 
 
 def blocks(root: Path = ROOT) -> dict[str, str]:
@@ -81,35 +96,45 @@ def blocks(root: Path = ROOT) -> dict[str, str]:
             **({"bench": bench_table(pd.read_csv(bench))} if bench.exists() else {})}
 
 
-def stale_blocks(root: Path = ROOT) -> tuple[list[str], str]:
-    """The names of the README's stale blocks, and the README as it should be."""
-    path = Path(root, "README.md")
-    text = path.read_text(encoding="utf-8")
-    new, stale = text, []
-    for name, body in blocks(root).items():
-        updated = replace_block(new, name, body)
-        if updated != new:
-            stale.append(name)
-        new = updated
-    filled = fill_status_column(new, status_table(Path(root, "data", "results")))
-    if filled != new:
-        stale.append("status column")
-    return stale, filled
+def regenerated(root: Path = ROOT) -> dict[str, tuple[str, list[str]]]:
+    """File -> (its text as it should be, the names of its parts that are stale)."""
+    made = blocks(root)
+    out = {}
+    for page, names in PAGES.items():
+        new = Path(root, page).read_text(encoding="utf-8")
+        stale = []
+        for name in (n for n in names if n in made):
+            updated = replace_block(new, name, made[name])
+            stale += [name] if updated != new else []
+            new = updated
+        out[page] = (new, stale)
+    text = Path(root, "README.md").read_text(encoding="utf-8")
+    filled = fill_status_column(text, status_table(Path(root, "data", "results")))
+    out["README.md"] = (filled, ["status column"] if filled != text else [])
+    return out
+
+
+def stale_blocks(root: Path = ROOT) -> list[str]:
+    """The stale generated parts, as ``file: block``."""
+    return [f"{file}: {name}" for file, (_, stale) in regenerated(root).items() for name in stale]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="only report stale blocks (exit 1)")
+    parser.add_argument("--check", action="store_true", help="only report stale parts (exit 1)")
     args = parser.parse_args(argv)
-    stale, new = stale_blocks(ROOT)
+    pages = regenerated(ROOT)
+    stale = [f"{file}: {name}" for file, (_, names) in pages.items() for name in names]
     if args.check:
         if stale:
-            print(f"README.md: stale generated block(s) {', '.join(stale)}; regenerate with: {COMMAND}")
+            print(f"stale generated part(s): {'; '.join(stale)}; regenerate with: {COMMAND}")
             return 1
-        print("README.md: generated blocks are up to date")
+        print("the README's and docs/'s generated parts are up to date")
         return 0
-    Path(ROOT, "README.md").write_text(new, encoding="utf-8")
-    print(f"README.md: rewrote {', '.join(stale) or 'nothing (up to date)'}")
+    for file, (text, names) in pages.items():
+        if names:
+            Path(ROOT, file).write_text(text, encoding="utf-8")
+    print(f"rewrote {'; '.join(stale) or 'nothing (up to date)'}")
     return 0
 
 

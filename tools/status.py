@@ -1,7 +1,8 @@
-"""The README's generated tables of results: the status of each notebook's reproduction (from
-its summary file), what each committed result store holds, and the speed table of
-``make bench`` (from ``data/results/bench.csv``). :mod:`tools.readme` writes them into the
-README, with its other generated blocks; nothing here writes a file."""
+"""The generated tables of results: the status of each notebook's reproduction (from its
+summary file; the README's status column and ``docs/verdicts.md``), what each committed result
+store holds (``docs/store.md``), and the speed table of ``make bench`` (from
+``data/results/bench.csv``; ``docs/bench.md``). :mod:`tools.readme` writes them into those
+pages, with the other generated blocks; nothing here writes a file."""
 from __future__ import annotations
 
 import re
@@ -102,13 +103,20 @@ def status_cell(row) -> str:
 
 
 def fill_status_column(text: str, status: pd.DataFrame) -> str:
-    """Set the last cell of each README notebook-table row (first cell `` `NN_name` ``)
-    from ``status``; a notebook without a summary in the shared format gets "–"."""
+    """Set the last cell of each row of the README's notebook table (whose first cell links
+    ``notebooks/NN_name.ipynb``) from ``status``; a notebook without a summary in the shared
+    format gets "–".
+
+    >>> fill_status_column("| [01](notebooks/01_x.ipynb) | a paper | old |",
+    ...                    pd.DataFrame(columns=["notebook"]))
+    '| [01](notebooks/01_x.ipynb) | a paper | – |'
+    """
     cells = {r["notebook"]: status_cell(r) for r in status.to_dict("records")}
 
     def fill(m):
         return f"{m.group(1)}| {cells.get(m.group(2), '–')} |"
-    return re.sub(r"^(\| `(\d\d_[\w]+)` \|.*?)\| [^|]* \|$", fill, text, flags=re.M)
+    return re.sub(r"^(\| \[[^\]]+\]\(notebooks/(\d\d_\w+)\.ipynb\) \|.*?)\| [^|]* \|$",
+                  fill, text, flags=re.M)
 
 
 def markdown(df: pd.DataFrame) -> str:

@@ -170,7 +170,7 @@ def main(argv=None) -> int:
     df = df.reindex(columns=COLUMNS + [c for c in df.columns if c not in COLUMNS])
     path = atomic_write_bytes(old_path, df.to_csv(index=False, float_format="%.6g").encode())
     if pathlib.Path(path).resolve() == (ROOT / "data/results/bench.csv").resolve():
-        from tools import readme                      # the README's speed table follows
+        from tools import readme                      # docs/bench.md's speed table follows
 
         readme.main([])
     with pd.option_context("display.width", 200, "display.max_colwidth", 60,

@@ -332,10 +332,11 @@ def test_summary_gives_one_row_per_reading_and_skips_what_was_not_run():
     assert s.set_index("claim").loc["Datasets of Table 1 redone", "agrees"] == "partly"
 
 
-def test_readme_recipe_reproduces_a_stored_expected_curve():
-    """The README's ``expected_curve`` with notebook 05's seed, key (the dataset's name), sizes
-    and CV gives the per-order curves of its stored random orders bit for bit, and their mean
-    is the notebook's expected curve (breast-w, its first two orders at 10 x 10-fold CV)."""
+def test_library_recipe_reproduces_a_stored_expected_curve():
+    """The ``expected_curve`` of docs/library.md with notebook 05's seed, key (the dataset's
+    name), sizes and CV gives the per-order curves of its stored random orders bit for bit, and
+    their mean is the notebook's expected curve (breast-w, its first two orders at 10 x 10-fold
+    CV)."""
     from featrank.datasets import available_datasets
     from featrank.evaluate import expected_curve
     from featrank.learners import make_learner

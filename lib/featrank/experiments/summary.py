@@ -1,4 +1,4 @@
-"""Reproduction summaries: one table per notebook, one format, and the README's status table.
+"""Reproduction summaries: one table per notebook, one format, and the status table.
 
 Every notebook ends with its paper's claims beside ours, built by the rule book
 (:mod:`featrank.experiments.claims`: one row builder, one written rule per kind of claim) and
@@ -9,7 +9,8 @@ written to ``data/results/<notebook>/reproduction_summary.csv`` with the columns
 ``agrees`` is one of ``yes``, ``partly``, ``no``, ``n/a``; ``why_not`` says why wherever
 ``agrees`` is not ``yes``; ``profile`` is the profile that produced the row; ``reading`` names
 the reading of an open analysis choice a row was judged under; rows of one ``finding`` are
-one discrepancy seen several ways. The README's status table is built from these files by
+one discrepancy seen several ways. The status table (``docs/verdicts.md``, and the status
+column of the README's notebook table) is built from these files by
 ``python -m tools.readme``, never typed by hand, and counts findings.
 
     >>> t = summary_table([dict(claim="ECA rises with theta", paper="yes", ours="24 of 24",

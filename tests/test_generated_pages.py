@@ -1,10 +1,11 @@
-"""The README's generated blocks (layout tree, figure index) are current, and their generator
-finds which notebook cell saved which figure."""
+"""The generated parts of the README (its status column) and of the pages of ``docs/`` (layout
+tree, figure index, status, store and speed tables) are current; adding a module changes none
+of them; and the figure index's generator finds which notebook cell saved which figure."""
 from __future__ import annotations
 
 import doctest
 import json
-import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,29 +14,60 @@ import tools.book as book_tool
 import tools.figure_index as figure_index
 import tools.layout as layout
 import tools.readme as readme
+import tools.status as status
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_readme_blocks_are_current():
+def test_generated_parts_are_current():
     if not (ROOT / ".git").exists():
         pytest.skip("the layout tree is read from git: not a git checkout")
-    stale, _ = readme.stale_blocks(ROOT)
-    assert not stale, f"README.md: stale generated block(s) {stale}; regenerate with: {readme.COMMAND}"
+    stale = readme.stale_blocks(ROOT)
+    assert not stale, f"stale generated part(s) {stale}; regenerate with: {readme.COMMAND}"
 
 
-@pytest.mark.parametrize("module", [book_tool, figure_index, layout, readme])
+def test_every_page_with_generated_blocks_has_their_markers():
+    for page, names in readme.PAGES.items():
+        text = (ROOT / page).read_text(encoding="utf-8")
+        for name in names:
+            pair = (text.count(f"<!-- {name}:begin -->"), text.count(f"<!-- {name}:end -->"))
+            assert pair == (1, 1), \
+                f"{page} needs one '<!-- {name}:begin -->' ... '<!-- {name}:end -->' pair"
+
+
+def _git(root: Path, *args):
+    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+
+
+def _write(root: Path, files: dict[str, str]):
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    _git(root, "add", "-A")
+
+
+def test_a_new_module_changes_no_generated_page_but_a_new_package_does(tmp_path):
+    """The committed tree stops at the packages; the book's full tree lists the modules."""
+    _git(tmp_path, "init", "-q")
+    _write(tmp_path, {"README.md": "# x\n", "lib/featrank/__init__.py": '"""The package."""\n',
+                      "lib/featrank/a/__init__.py": '"""Package a."""\n',
+                      "lib/featrank/a/m.py": '"""Module m."""\n',
+                      "tools/readme.py": '"""A tool."""\n'})
+    before = layout.layout_tree(tmp_path)
+    _write(tmp_path, {"lib/featrank/a/n.py": '"""Module n."""\n',
+                      "lib/featrank/top.py": '"""A top-level module."""\n',
+                      "tools/new_tool.py": '"""Another tool."""\n'})
+    assert layout.layout_tree(tmp_path) == before
+    full = layout.layout_tree(tmp_path, modules=True)
+    assert "Module n" in full and "A top-level module" in full and "Another tool" in full
+    _write(tmp_path, {"lib/featrank/b/__init__.py": '"""Package b."""\n'})
+    assert "Package b" in layout.layout_tree(tmp_path)
+
+
+@pytest.mark.parametrize("module", [book_tool, figure_index, layout, readme, status])
 def test_tool_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
-
-
-def test_readme_cites_only_existing_figures():
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    cited = set(re.findall(r"figures/[\w./-]+\.png", text))
-    assert cited, "the README cites no figure at all"
-    missing = sorted(p for p in cited if not (ROOT / p).exists())
-    assert not missing, f"README.md cites figures that do not exist: {missing}"
 
 
 def test_every_committed_figure_has_a_source():
@@ -118,3 +150,22 @@ def test_book_pages_link_their_source_notebook(tmp_path):
     cells = json.loads(book_tool.with_source_link(nb.read_text(), nb))["cells"]
     assert [c["cell_type"] for c in cells] == ["markdown", "markdown", "code"]
     assert "{download}`notebooks/07_doe2021_toy.ipynb <07_doe2021_toy.ipynb>`" in cells[1]["source"]
+
+
+def test_book_links_of_a_docs_page_point_to_its_pages_or_become_text():
+    staged = {"index.md", "data.md", "docs/store.md", "notebooks/05_x.ipynb"}
+    text = ("[a](store.md#long-runs) [b](../README.md#data) [c](../data/README.md) "
+            "[d](../notebooks/05_x.ipynb) [e](../Makefile) [f](#here) [g](https://x.org/a.md)")
+    assert book_tool.rewrite_links(text, "docs/running.md", staged) == (
+        "[a](store.md#long-runs) [b](../index.md#data) [c](../data.md) "
+        "[d](../notebooks/05_x.ipynb) e [f](#here) [g](https://x.org/a.md)")
+    assert book_tool.rewrite_links("[s](docs/store.md) [m](Makefile)", "README.md", staged) == \
+        "[s](docs/store.md) m"
+
+
+def test_book_lists_every_page_of_docs(tmp_path):
+    (tmp_path / "docs").mkdir()
+    for name in ("zeta.md", "running.md", "layout.md", "example_report.ipynb", "conf.py"):
+        (tmp_path / "docs" / name).write_text("# x\n")
+    assert book_tool.docs_pages(tmp_path) == ["docs/running.md", "docs/example_report.ipynb",
+                                              "docs/layout.md", "docs/zeta.md"]
