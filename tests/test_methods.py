@@ -204,3 +204,33 @@ def test_prati_and_izetta_names_are_the_registry():
     for paper, names in (("izetta2017", (*I.METHODS, *I.ZHOU)), ("quevedo2007", Q.RANKERS)):
         assert [M.method(m, paper).labels[paper] for m in names] == list(names)
     assert M.method("Zhou W&W", "izetta2017").make(C=0.1).get_params()["method"] == "ww"
+
+
+def test_where_a_ranker_applies_is_read_from_its_class():
+    """The benchmark's flags, derived from the ranker classes, are the ones the stored grid
+    of notebook 06 was run with (written out here from the time they were stated twice)."""
+    from featrank.experiments.benchmark import data as B
+    assert B.BINARY_ONLY == ("RM", "DM", "R2W2")
+    assert B.NUMERIC_ONLY == ("SPE", "Relief_k", "GSRelief_k", "RM", "DM", "R2W2")
+    assert B.NO_MISSING == ("SPE", "FCBF", "Relief_k", "GSRelief_k", "RM", "DM", "R2W2")
+    fcbf = M.method("FCBF")
+    assert (fcbf.binary_only, fcbf.numeric_only, fcbf.no_missing) == (False, False, True)
+    assert not M.method("Borda").no_missing        # an aggregate takes what its base takes
+
+
+#: ranker classes without a registry row, each with its reason
+NO_ROW = {"BaseRanker": "the base class",
+          "MulticlassSVMRFE": "Izetta 2017's per-pair lists, combined by the aggregates; its "
+                              "rankings enter the registry as the aggregates' names"}
+
+
+def test_every_ranker_class_has_a_registry_row():
+    """A ranker without a row would silently be left out of notebook 06 and the report."""
+    import inspect
+
+    from featrank import rankers
+    from featrank.rankers.base import BaseRanker
+    classes = {n for n, c in inspect.getmembers(rankers, inspect.isclass)
+               if issubclass(c, BaseRanker)}
+    rows = {m.factory for m in M.methods("ranker")}
+    assert classes - rows == set(NO_ROW), classes - rows - set(NO_ROW)

@@ -69,8 +69,6 @@ class Method:
         The id of the method whose colour it takes.
     aliases : tuple of str
         Further names it goes by in figures and tables.
-    binary_only, numeric_only, no_missing : bool
-        Two classes only; numeric features only; no missing values.
     max_cells : int or None
         The largest ``n_samples * n_features`` the benchmark runs it on (a costly ranker).
     """
@@ -82,9 +80,6 @@ class Method:
     params: Mapping[str, object] = field(default_factory=dict, hash=False, compare=False)
     color_of: str | None = None
     aliases: tuple = ()
-    binary_only: bool = False
-    numeric_only: bool = False
-    no_missing: bool = False
     max_cells: int | None = None
 
     def __post_init__(self):
@@ -97,6 +92,28 @@ class Method:
             raise ValueError(f"{self.id}: labels of unknown papers {sorted(unknown)}")
         object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    # where a ranker applies: read from its class (``featrank.rankers.base.BaseRanker``'s
+    # ``_binary_only``, ``_allow_nan``, ``_nominal``), never restated here
+    @property
+    def binary_only(self) -> bool:
+        """Two classes only (the ranker class's ``_binary_only``)."""
+        return self._flag("_binary_only", False)
+
+    @property
+    def numeric_only(self) -> bool:
+        """Numeric features only (the ranker class does not set ``_nominal``)."""
+        return not self._flag("_nominal", True)
+
+    @property
+    def no_missing(self) -> bool:
+        """No missing values (the ranker class does not set ``_allow_nan``)."""
+        return not self._flag("_allow_nan", True)
+
+    def _flag(self, name: str, default: bool) -> bool:
+        if self.kind != "ranker":
+            return default
+        return bool(getattr(getattr(rankers, self.factory), name))
 
     @property
     def color_key(self) -> str:
@@ -137,7 +154,6 @@ def _m(id, kind, factory, color, labels=(), **kw) -> Method:
 
 
 _GREY = "#7f7f7f"           # the random ranking and its expected curve
-_Q = dict(numeric_only=True, no_missing=True)    # Quevedo 2007's rankers: numeric, complete
 
 #: every method, in the benchmark's order (rankers, then aggregates), then the baselines
 METHODS: tuple[Method, ...] = (
@@ -163,26 +179,25 @@ METHODS: tuple[Method, ...] = (
     # Quevedo 2007: the SPE-ranker and its rivals
     _m("SPE-ranker", "ranker", "SPERanker", "#e7298a",
        {"quevedo2007": "SPE-ranker", "benchmark": "SPE"}, aliases=("SPERanker",),
-       max_cells=2_000_000, **_Q),
+       max_cells=2_000_000),
     _m("SPE w/o GS", "ranker", "SPERanker", "#c994c7", {"quevedo2007": "SPE w/o GS"},
-       params={"remove_redundant": False}, **_Q),
+       params={"remove_redundant": False}),
     _m("SM", "ranker", "StoppigliaSM", "#08519c", {"quevedo2007": "SM"},
-       aliases=("StoppigliaSM",), **_Q),
-    _m("FCBF", "ranker", "FCBF", "#9edae5", {"quevedo2007": "FCBF", "benchmark": "FCBF"},
-       no_missing=True),     # discretises: nominal features are fine, missing values are not
+       aliases=("StoppigliaSM",)),
+    _m("FCBF", "ranker", "FCBF", "#9edae5", {"quevedo2007": "FCBF", "benchmark": "FCBF"}),
     _m("ReliefK", "ranker", "ReliefK", None, {"quevedo2007": "Relief_k", "benchmark": "Relief_k"},
-       color_of="ReliefF", max_cells=2_000_000, **_Q),
+       color_of="ReliefF", max_cells=2_000_000),
     _m("GSRelief_k", "ranker", "GSReliefK", "#74c476",
        {"quevedo2007": "GSRelief_k", "benchmark": "GSRelief_k"}, aliases=("GSReliefK",),
-       max_cells=2_000_000, **_Q),
+       max_cells=2_000_000),
     _m("RakotomamonjyRFE", "ranker", "RakotomamonjyRFE", None,
-       {"quevedo2007": "RM", "benchmark": "RM"}, color_of="SVMRFE", binary_only=True,
-       max_cells=400_000, **_Q),
+       {"quevedo2007": "RM", "benchmark": "RM"}, color_of="SVMRFE",
+       max_cells=400_000),
     _m("DM", "ranker", "DegroeveRFE", "#b15928", {"quevedo2007": "DM", "benchmark": "DM"},
-       aliases=("DegroeveRFE",), binary_only=True, max_cells=400_000, **_Q),
+       aliases=("DegroeveRFE",), max_cells=400_000),
     # R2W2 takes about three minutes on 1000 x 100
     _m("R2W2", "ranker", "R2W2", "#01665e", {"quevedo2007": "R2W2", "benchmark": "R2W2"},
-       binary_only=True, max_cells=40_000, **_Q),
+       max_cells=40_000),
     # Zhou & Tuck's multiclass SVM-RFE (Izetta 2017's rivals)
     _m("Zhou C&S", "ranker", "ZhouMSVMRFE", "#6baed6", {"izetta2017": "Zhou C&S"},
        params={"method": "cs"}),
