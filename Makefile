@@ -12,6 +12,8 @@ PROFILE  ?=
 NB       ?=
 PYTEST_ARGS ?=
 JOBS     ?= 2
+# QUIET=1: no progress lines while a notebook runs, only the line with its duration (CI)
+QUIET    ?=
 
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export PATH := $(BIN):$(PATH)
@@ -48,11 +50,19 @@ STAGE    := $(abspath data/cache/stage)
 committed_profile = $(shell awk '$$1 == "$(basename $(notdir $(1)))" {print $$2}' notebooks/committed_profiles.txt)
 stage_of = $(STAGE)/$(2)/$(basename $(notdir $(1)))
 
-# run_notebook(notebook, profile, publish mode: publish | check | scratch)
+# tools/runnb.py runs papermill, printing a progress line at least every 30 s (elapsed time,
+# results taken from the store and computed) and one with the duration, without the kernel's
+# noise; QUIET=1 keeps only the last line
+RUNNB    = $(BIN)/python $(CURDIR)/tools/runnb.py $(if $(QUIET),--quiet)
+
+# run_notebook(notebook, profile, publish mode: publish | check | scratch); a damaged file of
+# the notebook's committed store stops it before its kernel starts, naming the restore command
 define run_notebook
 	@echo "== $(1) [profile=$(2)]"
 	@rm -rf $(call stage_of,$(1),$(2)) && mkdir -p $(call stage_of,$(1),$(2))
-	cd notebooks && FEATRANK_PROFILE=$(2) FEATRANK_OUTPUT=$(call stage_of,$(1),$(2)) \
+	@$(BIN)/python -m featrank.store check data/results/$(basename $(notdir $(1)))/store
+	@cd notebooks && FEATRANK_PROFILE=$(2) FEATRANK_OUTPUT=$(call stage_of,$(1),$(2)) \
+	    $(RUNNB) --label $(basename $(notdir $(1))) -- \
 	    $(BIN)/papermill --no-progress-bar --start-timeout 600 $(PAPERMILL_LOG) -k python3 \
 	    $(notdir $(1)) $(call stage_of,$(1),$(2))/$(notdir $(1))
 	@complete=$$($(BIN)/python -m featrank.datasets --complete $(basename $(notdir $(1))) && echo --complete); \
