@@ -79,6 +79,8 @@ notebooks: $(STAMP)
 	@$(BIN)/python -m featrank.datasets --skipped   # the datasets the notebooks ran without
 notebooks nb check: export FEATRANK_STORE := stored
 notebooks nb check update: export FEATRANK_PROGRESS := 0
+evaluate: export FEATRANK_IDENTIFIERS := $(IDENTIFIERS)
+evaluate: export FEATRANK_NOMINAL := $(NOMINAL)
 
 nb: $(STAMP)
 	@test -n "$(NB)" || (echo "usage: make nb NB=05 [PROFILE=quick|smoke|paper|reduced]"; exit 2)
@@ -164,19 +166,23 @@ data: $(STAMP)
 # scores or of an order (then LEARNT=True|False says whether it was learnt on these rows);
 # an import path is found from the top folder (and $PYTHONPATH). The parameters are checked
 # first (a bad one prints only what to fix; exit status 2); the run goes to a hidden folder
-# of reports/ and replaces the earlier report only once it has succeeded.
+# of reports/ and replaces the earlier report only once it has succeeded. The report's name
+# holds the data's base name and a short hash of its absolute path (two bc.csv in different
+# folders give two reports). IDENTIFIERS=drop leaves out identifier-like columns (text with
+# nearly one value per row; by default they are refused); NOMINAL=a,b reads those CSV columns
+# as nominal (class codes written as numbers).
 REPORTS  := reports
 evaluate: $(STAMP)
-	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [LEARNT=True|False] [PROFILE=quick]"; exit 2)
-	$(eval REPORT := evaluate_$(basename $(notdir $(DATA)))_$(basename $(notdir $(subst :,/,$(RANKER)))))
-	$(eval PARTIAL := $(abspath $(REPORTS))/.partial-$(REPORT))
+	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [LEARNT=True|False] [PROFILE=quick] [IDENTIFIERS=drop] [NOMINAL=col,...]"; exit 2)
 	$(eval DATA_ARG := $(if $(wildcard $(DATA)),$(abspath $(DATA)),$(DATA)))
 	$(eval RANKER_ARG := $(if $(wildcard $(RANKER)),$(abspath $(RANKER)),$(RANKER)))
-	@PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(BIN)/python -m featrank.experiments.your_ranker \
+	$(eval REPORT := evaluate_$(basename $(notdir $(DATA)))_$(shell printf '%s' "$(DATA_ARG)" | sha1sum | cut -c1-6)_$(basename $(notdir $(subst :,/,$(RANKER)))))
+	$(eval PARTIAL := $(abspath $(REPORTS))/.partial-$(REPORT))
+	@PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(BIN)/python -m featrank.experiments.your_ranker_params \
 	    check "$(DATA_ARG)" "$(TARGET)" "$(RANKER_ARG)" "$(or $(PROFILE),quick)" "$(or $(LEARNT),None)"
 	@rm -rf $(PARTIAL) && mkdir -p $(PARTIAL)
-	cd notebooks && PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" FEATRANK_PROFILE=$(or $(PROFILE),quick) \
-	    $(BIN)/papermill --no-progress-bar -k python3 \
+	@cd notebooks && PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" FEATRANK_PROFILE=$(or $(PROFILE),quick) \
+	    $(RUNNB) --label $(REPORT) -- $(BIN)/papermill --no-progress-bar -k python3 \
 	    -p data "$(DATA_ARG)" $(if $(TARGET),-p target "$(TARGET)") -p ranker "$(RANKER_ARG)" \
 	    $(if $(LEARNT),-p ranking_learnt_on_these_rows $(LEARNT)) -p verdict_json $(PARTIAL)/$(REPORT).json \
 	    evaluate_your_ranker.ipynb $(PARTIAL)/$(REPORT).ipynb \
