@@ -12,6 +12,8 @@ PROFILE  ?=
 NB       ?=
 PYTEST_ARGS ?=
 JOBS     ?= 2
+# QUIET=1: no progress lines while a notebook runs, only the line with its duration (CI)
+QUIET    ?=
 
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export PATH := $(BIN):$(PATH)
@@ -48,11 +50,19 @@ STAGE    := $(abspath data/cache/stage)
 committed_profile = $(shell awk '$$1 == "$(basename $(notdir $(1)))" {print $$2}' notebooks/committed_profiles.txt)
 stage_of = $(STAGE)/$(2)/$(basename $(notdir $(1)))
 
-# run_notebook(notebook, profile, publish mode: publish | check | scratch)
+# tools/runnb.py runs papermill, printing a progress line at least every 30 s (elapsed time,
+# results taken from the store and computed) and one with the duration, without the kernel's
+# noise; QUIET=1 keeps only the last line
+RUNNB    = $(BIN)/python $(CURDIR)/tools/runnb.py $(if $(QUIET),--quiet)
+
+# run_notebook(notebook, profile, publish mode: publish | check | scratch); a damaged file of
+# the notebook's committed store stops it before its kernel starts, naming the restore command
 define run_notebook
 	@echo "== $(1) [profile=$(2)]"
 	@rm -rf $(call stage_of,$(1),$(2)) && mkdir -p $(call stage_of,$(1),$(2))
-	cd notebooks && FEATRANK_PROFILE=$(2) FEATRANK_OUTPUT=$(call stage_of,$(1),$(2)) \
+	@$(BIN)/python -m featrank.store check data/results/$(basename $(notdir $(1)))/store
+	@cd notebooks && FEATRANK_PROFILE=$(2) FEATRANK_OUTPUT=$(call stage_of,$(1),$(2)) \
+	    $(RUNNB) --label $(basename $(notdir $(1))) -- \
 	    $(BIN)/papermill --no-progress-bar --start-timeout 600 $(PAPERMILL_LOG) -k python3 \
 	    $(notdir $(1)) $(call stage_of,$(1),$(2))/$(notdir $(1))
 	@complete=$$($(BIN)/python -m featrank.datasets --complete $(basename $(notdir $(1))) && echo --complete); \
@@ -69,6 +79,8 @@ notebooks: $(STAMP)
 	@$(BIN)/python -m featrank.datasets --skipped   # the datasets the notebooks ran without
 notebooks nb check: export FEATRANK_STORE := stored
 notebooks nb check update: export FEATRANK_PROGRESS := 0
+evaluate: export FEATRANK_IDENTIFIERS := $(IDENTIFIERS)
+evaluate: export FEATRANK_NOMINAL := $(NOMINAL)
 
 nb: $(STAMP)
 	@test -n "$(NB)" || (echo "usage: make nb NB=05 [PROFILE=quick|smoke|paper|reduced]"; exit 2)
@@ -155,22 +167,26 @@ data: $(STAMP)
 # scores or of an order (then LEARNT=True|False says whether it was learnt on these rows);
 # an import path is found from the top folder (and $PYTHONPATH). The parameters are checked
 # first (a bad one prints only what to fix; exit status 2); the run goes to a hidden folder
-# of reports/ and replaces the earlier report only once it has succeeded.
+# of reports/ and replaces the earlier report only once it has succeeded. The report's name
+# holds the data's base name and a short hash of its absolute path (two bc.csv in different
+# folders give two reports). IDENTIFIERS=drop leaves out identifier-like columns (text with
+# nearly one value per row; by default they are refused); NOMINAL=a,b reads those CSV columns
+# as nominal (class codes written as numbers).
 REPORTS  := reports
 # progress bars would land in the report's HTML as error boxes
 evaluate: export FEATRANK_PROGRESS := 0
 evaluate: $(STAMP)
-	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [LEARNT=True|False] [PANEL=IG,ReliefF,random] [METRIC=accuracy|balanced_accuracy] [PROFILE=quick]"; exit 2)
-	$(eval REPORT := evaluate_$(basename $(notdir $(DATA)))_$(basename $(notdir $(subst :,/,$(RANKER)))))
-	$(eval PARTIAL := $(abspath $(REPORTS))/.partial-$(REPORT))
+	@test -n "$(DATA)" -a -n "$(RANKER)" || (echo "usage: make evaluate DATA=<csv, arff or catalogue name> [TARGET=<class column>] RANKER=<pkg.module:Class or scores/order csv> [LEARNT=True|False] [PANEL=IG,ReliefF,random] [METRIC=accuracy|balanced_accuracy] [PROFILE=quick] [IDENTIFIERS=drop] [NOMINAL=col,...]"; exit 2)
 	$(eval DATA_ARG := $(if $(wildcard $(DATA)),$(abspath $(DATA)),$(DATA)))
 	$(eval RANKER_ARG := $(if $(wildcard $(RANKER)),$(abspath $(RANKER)),$(RANKER)))
-	@PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(BIN)/python -m featrank.experiments.your_ranker \
+	$(eval REPORT := evaluate_$(basename $(notdir $(DATA)))_$(shell printf '%s' "$(DATA_ARG)" | sha1sum | cut -c1-6)_$(basename $(notdir $(subst :,/,$(RANKER)))))
+	$(eval PARTIAL := $(abspath $(REPORTS))/.partial-$(REPORT))
+	@PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(BIN)/python -m featrank.experiments.your_ranker_params \
 	    check "$(DATA_ARG)" "$(TARGET)" "$(RANKER_ARG)" "$(or $(PROFILE),quick)" "$(or $(LEARNT),None)" \
 	    --panel "$(PANEL)" --metric "$(METRIC)"
 	@rm -rf $(PARTIAL) && mkdir -p $(PARTIAL)
-	cd notebooks && PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" FEATRANK_PROFILE=$(or $(PROFILE),quick) \
-	    $(BIN)/papermill --no-progress-bar -k python3 \
+	@cd notebooks && PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" FEATRANK_PROFILE=$(or $(PROFILE),quick) \
+	    $(RUNNB) --label $(REPORT) -- $(BIN)/papermill --no-progress-bar -k python3 \
 	    -p data "$(DATA_ARG)" $(if $(TARGET),-p target "$(TARGET)") -p ranker "$(RANKER_ARG)" \
 	    $(if $(LEARNT),-p ranking_learnt_on_these_rows $(LEARNT)) -p verdict_json $(PARTIAL)/$(REPORT).json \
 	    $(if $(PANEL),-p panel "$(PANEL)") $(if $(METRIC),-p metric $(METRIC)) \

@@ -413,4 +413,4 @@ def test_the_books_example_report_is_executed_portable_and_linked():
     text = json.dumps(outputs)
     assert "seconds to fit" not in text            # machine-dependent: not in the book
     assert "papermill" not in nb["metadata"]
-    assert "example_report" in book.LANDING_TOC and "(example_report.ipynb)" in book.LANDING_TOC
+    assert "docs/example_report.ipynb" in book.docs_pages(TESTS.parent)

@@ -4,4 +4,6 @@
   and of the pages of ``docs/`` (layout tree, figure index, status, store and speed tables);
   ``--check`` only says whether they are stale.
 - ``python -m tools.book`` (``make book``) builds the compendium as a static HTML book.
+- ``tools/runnb.py`` runs a notebook for ``make`` with progress lines and without the
+  kernel's noise.
 """

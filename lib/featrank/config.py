@@ -18,6 +18,11 @@ FEATRANK_OUTPUT    folder receiving the figures and tables the notebooks write, 
                    ``figures/`` and ``data/results/`` (``make test`` sets it)
 FEATRANK_OFFLINE   ``1`` never downloads a dataset
 FEATRANK_NO_NUMBA  ``1`` runs the curve engines without numba (the plain libsvm/numpy paths)
+FEATRANK_STATUS    a file that :func:`featrank.parallel.run_tasks` keeps up to date with the
+                   counts of stored and computed results (``tools/runnb.py`` sets it)
+FEATRANK_IDENTIFIERS, FEATRANK_NOMINAL  the ``evaluate_your_ranker`` report's defaults for
+                   identifier-like columns (``drop``; else refused) and for the CSV columns
+                   read as nominal (comma-separated); ``make evaluate`` sets them
 
 Committed outputs. ``notebooks/committed_profiles.txt`` names the profile each committed
 notebook was executed at. A run at any other profile writes its figures and tables under

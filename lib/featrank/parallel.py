@@ -19,8 +19,10 @@ where its caller's would.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
+import threading
 import time
 import traceback
 import warnings
@@ -206,6 +208,7 @@ def run_tasks(func, tasks, *, n_jobs: int | None = None, backend: str | None = N
                                       return_as="generator_unordered")
                 grid.collect(par(joblib.delayed(_indexed_call)(i, func, tasks[i], worker)
                                  for i in todo), bar)
+    write_status(grid, force=True)
     grid.raise_failures()
     return grid.results
 
@@ -232,6 +235,7 @@ class _Grid:
         self.family = task_family(func)
         self.store = Store(*config.store_dirs(namespace, run)) if namespace else None
         self.keys = [task_key(func, t) if self.store else (None, None) for t in tasks]
+        self.done = 0
 
     def lookup(self, count: bool = True) -> list:
         """Fill the stored results in; the indices of the tasks still to run (``count``: add
@@ -248,6 +252,9 @@ class _Grid:
             self._count("stored", len(self.tasks) - len(todo))
             self._count("stale", self.store.stale)
             self._count("capped", self.store.capped)
+        if count:
+            self.done = len(self.tasks) - len(todo)
+            write_status(self, force=True)
         return todo
 
     def collect(self, outcomes, bar) -> None:
@@ -262,6 +269,8 @@ class _Grid:
             else:
                 self.failures.append((i, value))
             bar.update(1)
+            self.done += 1
+            write_status(self)
 
     def _count(self, what, n):
         use = self.run.store_use.setdefault(self.namespace, dict.fromkeys(_USE, 0))
@@ -322,6 +331,34 @@ def _indexed_call(i, func, kwargs, caller: RunContext):
 
 
 _USE = ("stored", "computed", "stale", "capped")
+
+#: a file that :func:`write_status` keeps up to date for a wrapper that prints progress
+#: (``tools/runnb.py`` sets ``$FEATRANK_STATUS``); taken out of the environment at import, so
+#: worker processes started later do not write it too
+STATUS_FILE = os.environ.pop("FEATRANK_STATUS", None)
+_last_status = [0.0]
+
+
+def write_status(grid, force: bool = False, every: float = 2.0) -> None:
+    """Write the run's totals of stored and computed results and the current grid's progress
+    to :data:`STATUS_FILE` as one JSON object (``stored``, ``computed``, ``family``,
+    ``done``, ``total``), at most every ``every`` seconds unless ``force``; from the main
+    thread only (grids nested in worker threads keep counts of their own)."""
+    now = time.monotonic()
+    if (not STATUS_FILE or threading.current_thread() is not threading.main_thread()
+            or (not force and now - _last_status[0] < every)):
+        return
+    _last_status[0] = now
+    uses = grid.run.store_use.values()
+    status = {k: sum(u[k] for u in uses) for k in ("stored", "computed")}
+    status.update(family=grid.family, done=grid.done, total=len(grid.tasks))
+    tmp = f"{STATUS_FILE}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(status, fh)
+        os.replace(tmp, STATUS_FILE)
+    except OSError:                     # progress is a courtesy: never fail a run over it
+        pass
 
 
 def store_counts(namespace: str, run: RunContext | None = None) -> dict:

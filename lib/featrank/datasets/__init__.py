@@ -30,12 +30,16 @@ _API = {
     "write_arff": "arff",
     "load_arff": "loaders",
     "load_csv": "csvfile",
+    "ContinuousClass": "csvfile",
     "load_robot": "loaders",
     "load_keel_dat": "loaders",
     "load_colon": "loaders",
     "load_multif": "loaders",
     "describe": "summary",
     "overview": "summary",
+    # what a user's columns hold: identifiers, constants, missing values
+    "column_findings": "columns",
+    "drop_features": "columns",
     # nominal columns: DataFrame 'category' dtypes <-> (float codes, mask)
     "split_frame": "frame",
     "to_frame": "frame",

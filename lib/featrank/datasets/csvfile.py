@@ -24,6 +24,17 @@ MAX_NUMBER_CLASSES = 20
 """The most distinct whole numbers a class column may hold without ``nominal=[target]``
 (more look like a count or a measurement, see :func:`load_csv`)."""
 
+
+
+class ContinuousClass(ValueError):
+    """A class column that looks continuous (see :func:`load_csv`): ``column``, ``why``,
+    ``n_values`` (distinct labels) and ``n_rows``, for callers that phrase their own advice."""
+
+    def __init__(self, message, column, why, n_values, n_rows):
+        super().__init__(message)
+        self.column, self.why, self.n_values, self.n_rows = column, why, n_values, n_rows
+
+
 _WHITESPACE = r"\s+"
 _SEP_CANDIDATES = (",", ";", "\t", "|")
 _UNNAMED = re.compile(r"Unnamed: \d+")
@@ -273,7 +284,7 @@ def _check_not_continuous(name, labels, n_rows, decimal, src):
     >>> _check_not_continuous("y", ["0.5", "1"], 9, ".", "f.csv")
     Traceback (most recent call last):
     ...
-    ValueError: f.csv: the class column 'y' looks continuous: its values are numbers and '0.5' is not a whole number (2 distinct values in 9 rows), but the rankers and error curves need classes. To make classes, bin it first, e.g. with pandas: df['y_class'] = pandas.qcut(df['y'], q=3, labels=['low', 'mid', 'high']), save the file and use target='y_class'. If the numbers are class codes, pass nominal=['y'].
+    featrank.datasets.csvfile.ContinuousClass: f.csv: the class column 'y' looks continuous: its values are numbers and '0.5' is not a whole number (2 distinct values in 9 rows), but the rankers and error curves need classes. To make classes, bin it first, e.g. with pandas: df['y_class'] = pandas.qcut(df['y'], q=3, labels=['low', 'mid', 'high']), save the file and use target='y_class'. If the numbers are class codes, pass nominal=['y'].
     """
     number = _number_re(decimal)
     if not labels or not all(number.fullmatch(v) for v in labels):
@@ -286,13 +297,13 @@ def _check_not_continuous(name, labels, n_rows, decimal, src):
         why = f"more than {MAX_NUMBER_CLASSES} distinct whole numbers make the classes"
     else:
         return
-    raise ValueError(
+    raise ContinuousClass(
         f"{src}: the class column {name!r} looks continuous: its values are numbers and "
         f"{why} ({len(labels)} distinct values in {n_rows} rows), but the rankers and error "
         f"curves need classes. To make classes, bin it first, e.g. with pandas: "
         f"df[{name + '_class'!r}] = pandas.qcut(df[{name!r}], q=3, labels=['low', 'mid', "
         f"'high']), save the file and use target={name + '_class'!r}. If the numbers are "
-        f"class codes, pass nominal=[{name!r}].")
+        f"class codes, pass nominal=[{name!r}].", name, why, len(labels), n_rows)
 
 
 def _warn_header_numbers(header, feats, src, hline):

@@ -31,7 +31,6 @@ few sentences and the report's JSON. The parameter checks are in :mod:`.your_ran
 """
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from dataclasses import replace
@@ -49,8 +48,9 @@ from .benchmark.evaluations import nogueira, stability_score, top_k
 from .your_ranker_params import (LABEL, METRICS, MINORITY, RANDOM,  # noqa: F401
                                  SCORE_ATTRIBUTES, SETTINGS, ParameterError, RankerSpec,
                                  check_data, check_folds, check_learnt, check_metric,
-                                 check_panel, check_parameters, check_ranker, estimator_order,
-                                 estimator_scores, file_order, numeric_X)
+                                 check_panel, check_parameters, check_ranker, data_findings,
+                                 estimator_order, estimator_scores, file_order, main,
+                                 numeric_X)
 
 #: protocols whose curves may be optimistic: the ranking may have seen the test rows
 OPTIMISTIC = ("whole-data", "unknown")
@@ -291,37 +291,8 @@ def panel_comparison(per_split: pd.DataFrame, n_train: float, n_test: float,
     return out
 
 
-# --- the command line -----------------------------------------------------------------------
-
-def main(argv=None) -> int:
-    """``python -m featrank.experiments.your_ranker check DATA TARGET RANKER PROFILE
-    [LEARNT] [--panel P] [--metric M]``: check the report's parameters as the notebook would
-    (``TARGET`` empty: the last column; ``LEARNT``: True, False or None), before ``make
-    evaluate`` runs it. A bad
-    one prints only the message saying what to fix, and the exit status is 2."""
-    parser = argparse.ArgumentParser(
-        prog="python -m featrank.experiments.your_ranker",
-        description="Check the parameters of the evaluate_your_ranker report: exit status 0, "
-                    "or 2 with the message saying what to fix.")
-    parser.add_argument("command", choices=["check"])
-    for name in ("data", "target", "ranker", "profile"):
-        parser.add_argument(name)
-    parser.add_argument("learnt", nargs="?", default="None", choices=["True", "False", "None"])
-    parser.add_argument("--panel", default="", help="comma-separated panel ('': the profile's)")
-    parser.add_argument("--metric", default="", help="accuracy or balanced_accuracy")
-    args = parser.parse_args(argv)
-    try:
-        ds = check_parameters(args.data, args.target or None, args.ranker, args.profile,
-                              learnt_on_these_rows={"True": True, "False": False}.get(
-                                  args.learnt))[0]
-        if args.panel:
-            check_panel(args.panel, [*RANKERS, *AGGREGATES])
-        check_metric(args.metric or None, ds.y)
-    except ParameterError as err:
-        print(err, file=sys.stderr)
-        return 2
-    return 0
-
+# --- the command line: ``python -m featrank.experiments.your_ranker check ...`` is the
+# parameters' check of :func:`.your_ranker_params.main`
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -6,8 +6,11 @@ order: an estimator's fitted scores (:func:`estimator_order`) or a file's
 """
 from __future__ import annotations
 
+import argparse
 import difflib
 import importlib
+import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,8 +18,11 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from ..datasets import Dataset, catalog, load
+from .. import rankers
+from ..datasets import (ContinuousClass, Dataset, catalog, column_findings, drop_features,
+                        load)
 from ..orders import check_order, order_from_scores
+from .benchmark.data import AGGREGATES, NO_MISSING, NUMERIC_ONLY, RANKERS
 
 #: what each profile computes (``panel``: the rankers the user's ranker is set beside, each
 #: scored on the same folds; ``"random"`` is a uniformly random order per training fold)
@@ -38,6 +44,8 @@ RANDOM = "random"
 #: the fitted attributes read from an estimator, in this order
 SCORE_ATTRIBUTES = ("feature_importances_", "scores_", "ranking_", "coef_")
 LABEL = "your ranker"
+#: what ``identifiers`` may say of an identifier-like column: refuse the data, or drop it
+IDENTIFIER_POLICIES = ("refuse", "drop")
 
 
 class ParameterError(ValueError):
@@ -66,21 +74,30 @@ def _catalogue_names() -> set:
     return names
 
 
-def check_data(data, target=None) -> Dataset:
+def check_data(data, target=None, *, nominal=(), identifiers: str = "refuse") -> Dataset:
     """Load ``data`` (a catalogue name, or a CSV/ARFF path) with ``target`` as the class,
     nominal columns as ``category``; a :class:`ParameterError` names what to fix.
+
+    ``nominal``: CSV columns read as nominal whatever their values (class codes written as
+    numbers). ``identifiers``: what to do with a file's identifier-like column (text with
+    nearly one value per row, :func:`~featrank.datasets.column_findings`): ``"refuse"`` it,
+    or ``"drop"`` it (the report says so, :func:`data_findings`).
 
     >>> check_data("no/such/file.csv", "y")
     Traceback (most recent call last):
     ...
     featrank.experiments.your_ranker_params.ParameterError: data: no such file 'no/such/file.csv' (and no catalogue dataset of that name); give the path of a CSV or ARFF file, or a catalogue name such as 'heart' (featrank.datasets.catalog() lists them)
     """
+    if identifiers not in IDENTIFIER_POLICIES:
+        raise ParameterError(f"identifiers: expected one of {IDENTIFIER_POLICIES}, got "
+                             f"{identifiers!r} (IDENTIFIERS=drop leaves such columns out)")
     if not isinstance(data, (str, Path)) or not str(data).strip():
         raise ParameterError(f"data: expected a catalogue name or a file path, got {data!r}")
     path = Path(str(data)).expanduser()
     if not path.is_file():
         if str(data) in _catalogue_names():
-            return load(str(data), as_frame=True)
+            _no_nominal_option(nominal, "a catalogue dataset")
+            return check_features(load(str(data), as_frame=True))
         raise ParameterError(
             f"data: no such file {str(data)!r} (and no catalogue dataset of that name); give "
             "the path of a CSV or ARFF file, or a catalogue name such as 'heart' "
@@ -88,18 +105,110 @@ def check_data(data, target=None) -> Dataset:
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".arff"):
         raise ParameterError(f"data: {str(data)!r} is neither a .csv nor an .arff file")
+    options = {}
     if suffix == ".csv":
-        columns = list(pd.read_csv(path, nrows=0).columns)
-        if target is not None and str(target) not in columns:
-            shown = columns if len(columns) <= 12 else columns[:10] + ["...", columns[-1]]
-            raise ParameterError(
-                f"target: {data} has no column {target!r}; its {len(columns)} columns are "
-                f"{', '.join(c if c == '...' else repr(c) for c in shown)}; set target to the "
-                "class column")
+        _check_csv_header(path, data, target, nominal)
+        options = {"nominal": list(nominal)}
+    else:
+        _no_nominal_option(nominal, "an ARFF file (it declares its nominal attributes)")
     try:
-        return load(path, target=target if target is not None else "last", as_frame=True)
-    except ValueError as err:
-        raise ParameterError(f"data: {data} could not be read: {err}") from err
+        ds = load(path, target=target if target is not None else "last", as_frame=True,
+                  **options)
+    except ContinuousClass as err:
+        raise ParameterError(_continuous_advice(err)) from err
+    except (ValueError, UnicodeError) as err:
+        raise ParameterError(f"data: {data} could not be read: {_first_line(err)}") from err
+    return check_features(_identifiers(ds, identifiers))
+
+
+def _check_csv_header(path: Path, data, target, nominal) -> None:
+    """An empty file, a header without rows, a missing target or ``nominal`` column."""
+    try:
+        columns = list(pd.read_csv(path, nrows=0).columns)
+        n_rows = len(pd.read_csv(path, nrows=1, usecols=[0])) if columns else 0
+    except pd.errors.EmptyDataError:
+        raise ParameterError(f"data: {data} is empty; give a CSV file with a header row of "
+                             "column names and one row per example") from None
+    except (ValueError, UnicodeError) as err:
+        raise ParameterError(f"data: {data} could not be read: {_first_line(err)}") from err
+    if n_rows == 0:
+        raise ParameterError(f"data: {data} has a header ({len(columns)} columns) but no rows; "
+                             "give one row per example below the header")
+    if target is not None and str(target) not in columns:
+        raise ParameterError(
+            f"target: {data} has no column {target!r}; its {_columns_text(columns)}; set "
+            "target to the class column")
+    unknown = [c for c in nominal if c not in columns]
+    if unknown:
+        raise ParameterError(f"nominal: {data} has no column {unknown[0]!r}; its "
+                             f"{_columns_text(columns)}")
+
+
+def _columns_text(columns) -> str:
+    shown = columns if len(columns) <= 12 else columns[:10] + ["...", columns[-1]]
+    return (f"{len(columns)} columns are "
+            + ", ".join(c if c == "..." else repr(c) for c in shown))
+
+
+def _no_nominal_option(nominal, what) -> None:
+    if nominal:
+        raise ParameterError(f"nominal: only a CSV file's columns can be made nominal, and "
+                             f"data is {what}; leave NOMINAL unset")
+
+
+def _continuous_advice(err: ContinuousClass) -> str:
+    """The refusal of a number-valued class column, with advice ``make evaluate`` accepts."""
+    name = err.column
+    return (f"target: the class column {name!r} looks continuous ({err.why}; "
+            f"{err.n_values} distinct values in {err.n_rows} rows), but the report needs "
+            f"classes. Bin it into a new column, e.g. df[{name + '_class'!r}] = "
+            f"pandas.qcut(df[{name!r}], q=3, labels=['low', 'mid', 'high']), and set TARGET="
+            f"{name}_class; if its numbers are class codes, set NOMINAL={name}")
+
+
+def _first_line(err) -> str:
+    lines = str(err).strip().splitlines()
+    return lines[0] if lines else type(err).__name__
+
+
+def _identifiers(ds: Dataset, policy: str) -> Dataset:
+    """Refuse or drop (``policy``) the identifier-like columns of a user's file."""
+    ids = column_findings(ds).identifiers
+    if not ids:
+        return ds
+    if policy == "drop":
+        out = drop_features(ds, list(ids))
+        out.meta["identifier_columns"] = dict(ids)
+        return out
+    name, (distinct, filled) = next(iter(ids.items()))
+    more = f" (and {len(ids) - 1} more such column(s))" if len(ids) > 1 else ""
+    raise ParameterError(
+        f"data: column {name!r} looks like an identifier, not a feature: {distinct} distinct "
+        f"text values in {filled} rows{more}; a ranker would rank it first. Delete it from "
+        "the file, or set IDENTIFIERS=drop to leave such columns out")
+
+
+def check_features(ds: Dataset) -> Dataset:
+    """At least one feature and two classes with examples."""
+    if ds.X.shape[1] == 0:
+        dropped = ds.meta.get("dropped_columns")
+        why = f" once {', '.join(map(repr, dropped))} are left out" if dropped else ""
+        raise ParameterError(f"data: {ds.name} has no feature column{why}; give at least one "
+                             "column beside the class")
+    counts = _class_counts(ds)
+    present = [c for c, n in counts.items() if n]
+    if len(present) < 2:
+        col = ds.meta.get("target", "the class column")
+        got = f"only the class {present[0]!r}" if present else "no class"
+        raise ParameterError(f"data: {ds.name} has {got} in {col!r} ({ds.X.shape[0]} rows); "
+                             "the report compares features by how well they separate classes: "
+                             "give rows of at least two classes, or set TARGET to another column")
+    return ds
+
+
+def _class_counts(ds: Dataset) -> dict:
+    counts = np.bincount(np.asarray(ds.y), minlength=len(ds.classes))
+    return dict(zip(map(str, ds.classes), counts.tolist()))
 
 
 def check_ranker(ranker) -> RankerSpec:
@@ -119,10 +228,12 @@ def check_ranker(ranker) -> RankerSpec:
         return _read_ranking_file(path)
     text = str(ranker)
     if ":" not in text or text.lower().endswith(".csv"):
-        raise ParameterError(
-            f"ranker: no such file {text!r}, and not an import path; give "
-            "'package.module:Class' (an estimator with feature_importances_, scores_, "
-            "ranking_ or coef_) or the path of a CSV of per-feature scores or of an order")
+        close = _closest(text, rankers.__all__)
+        hint = (f"; did you mean featrank.rankers:{close}?" if close else
+                "; give 'package.module:Class' (an estimator with feature_importances_, "
+                "scores_, ranking_ or coef_) or the path of a CSV of per-feature scores or "
+                "of an order")
+        raise ParameterError(f"ranker: no such file {text!r}, and not an import path{hint}")
     module, _, attr = text.partition(":")
     try:
         mod = importlib.import_module(module)
@@ -131,13 +242,29 @@ def check_ranker(ranker) -> RankerSpec:
                              "import path and that the package is installed or on "
                              "PYTHONPATH") from err
     if not hasattr(mod, attr):
-        raise ParameterError(f"ranker: module {module!r} has no attribute {attr!r}; check the "
-                             f"name after ':' in {text!r}")
+        close = _closest(attr, getattr(mod, "__all__", None) or dir(mod))
+        hint = (f"; did you mean {module}:{close}?" if close
+                else f"; check the name after ':' in {text!r}")
+        raise ParameterError(f"ranker: module {module!r} has no attribute {attr!r}{hint}")
     obj = getattr(mod, attr)
     est = obj() if isinstance(obj, type) else obj
     if not hasattr(est, "fit"):
         raise ParameterError(f"ranker: {text} is not an estimator (it has no fit method)")
     return RankerSpec("estimator", estimator=est, name=attr)
+
+
+def _closest(name: str, names) -> str | None:
+    """The name of ``names`` closest to ``name`` (case aside), if any is close enough.
+
+    >>> _closest("relieff", ["InfoGain", "ReliefF", "ReliefK"])
+    'ReliefF'
+    >>> _closest("zzz", ["InfoGain"]) is None
+    True
+    """
+    names = [n for n in names if not n.startswith("_")]
+    lower = {n.lower(): n for n in names}
+    hit = difflib.get_close_matches(name.lower(), list(lower), n=1, cutoff=0.8)
+    return lower[hit[0]] if hit else None
 
 
 def _read_ranking_file(path: Path) -> RankerSpec:
@@ -268,17 +395,39 @@ def check_learnt(value):
 
 
 def check_folds(ds: Dataset, profile: str) -> None:
-    """Stratified CV with the profile's folds needs a class with that many rows."""
+    """Stratified CV with the profile's folds needs every class in every fold: as many rows
+    of each class as folds."""
     k = SETTINGS[profile]["n_folds"]
-    counts = np.bincount(np.asarray(ds.y), minlength=len(ds.classes))
-    if counts.max() < k:
+    counts = {c: n for c, n in _class_counts(ds).items() if n}
+    if max(counts.values()) < k:
         raise ParameterError(f"data: profile {profile!r} runs {k}-fold CV, but {ds.name}'s "
-                             f"largest class has {counts.max()} rows; give more rows or a "
-                             "profile with fewer folds (smoke: 3)")
+                             f"largest class has {max(counts.values())} rows; give more rows "
+                             "or a profile with fewer folds (smoke: 3)")
+    small = min(counts, key=counts.get)
+    if counts[small] < k:
+        fewer = [p for p, st in SETTINGS.items() if counts[small] >= st["n_folds"]]
+        alt = f", or PROFILE={fewer[0]} ({SETTINGS[fewer[0]]['n_folds']} folds)" if fewer else ""
+        raise ParameterError(f"data: profile {profile!r} runs {k}-fold CV, but class "
+                             f"{small!r} of {ds.name} has {counts[small]} rows; give more rows "
+                             f"of it, or remove or merge it with another class{alt}")
+
+
+def check_panel_data(ds: Dataset, panel) -> None:
+    """The panel's rankers must take the data: some take no missing values (SPE, FCBF,
+    Relief_k, ...), or no nominal features."""
+    found = column_findings(ds)
+    for names, has, what in ((NO_MISSING, found.n_missing, "missing values"),
+                             (NUMERIC_ONLY, int(np.sum(ds.categorical)), "nominal features")):
+        clash = [b for b in panel if b in names]
+        if clash and has:
+            raise ParameterError(
+                f"panel: {', '.join(clash)} take no {what}, and {ds.name} has {has}; leave "
+                f"them out of PANEL, or give data without {what}")
 
 
 def check_parameters(data, target, ranker, profile: str, seed: int = 0, *,
-                     learnt_on_these_rows=None) -> tuple[Dataset, RankerSpec, np.ndarray]:
+                     learnt_on_these_rows=None, nominal=None, identifiers=None,
+                     panel=None) -> tuple[Dataset, RankerSpec, np.ndarray]:
     """Check every parameter of the report; stop at the first bad one.
 
     Parameters
@@ -295,12 +444,23 @@ def check_parameters(data, target, ranker, profile: str, seed: int = 0, *,
         Fixes an estimator's unset ``random_state``.
     learnt_on_these_rows : bool or None, default None
         For a file ranking: learnt on these rows (True), on others (False), not said (None).
+    nominal : list of str, optional
+        CSV columns to read as nominal (class codes written as numbers); None: the
+        comma-separated names of ``$FEATRANK_NOMINAL`` (``make evaluate NOMINAL=...``).
+    identifiers : {"refuse", "drop"}, optional
+        What to do with an identifier-like column of a file; None: ``$FEATRANK_IDENTIFIERS``
+        (``make evaluate IDENTIFIERS=drop``), else ``"refuse"``.
+    panel : str or sequence of str, optional
+        The rankers to compare with (:func:`check_panel`; None: the profile's); each must
+        take the data (:func:`check_panel_data`).
 
     Returns
     -------
     (Dataset, RankerSpec, ndarray)
-        The data (nominal columns as ``category``), the parsed ranker and its order on the
-        whole data (an estimator is fitted once here, so one without scores stops at once).
+        The data (nominal columns as ``category``; dropped identifiers named in
+        ``meta["dropped_columns"]``, :func:`data_findings` says what else it holds), the
+        parsed ranker and its order on the whole data (an estimator is fitted once here, so
+        one without scores stops at once).
 
     Raises
     ------
@@ -317,8 +477,11 @@ def check_parameters(data, target, ranker, profile: str, seed: int = 0, *,
     if profile not in SETTINGS:
         raise ParameterError(f"profile: {profile!r} is not one of {sorted(SETTINGS)}")
     check_learnt(learnt_on_these_rows)
-    ds = check_data(data, target)
+    ds = check_data(data, target, nominal=nominal_option(nominal),
+                    identifiers=identifiers_option(identifiers))
     check_folds(ds, profile)
+    check_panel_data(ds, check_panel(SETTINGS[profile]["panel"] if panel is None else panel,
+                                     [*RANKERS, *AGGREGATES]))
     spec = check_ranker(ranker)
     if spec.kind == "estimator":
         try:
@@ -326,8 +489,11 @@ def check_parameters(data, target, ranker, profile: str, seed: int = 0, *,
         except ParameterError:
             raise
         except Exception as err:
+            n_missing = column_findings(ds).n_missing
+            hint = (f"; {ds.name} has {n_missing} missing values: impute them in the file, or "
+                    "use an estimator that accepts NaN" if n_missing else "")
             raise ParameterError(f"ranker: {ranker} failed to fit on {ds.name}: "
-                                 f"{type(err).__name__}: {err}") from err
+                                 f"{type(err).__name__}: {_first_line(err)}{hint}") from err
     else:
         order = file_order(spec, ds)
     return ds, spec, order
@@ -373,3 +539,110 @@ def check_panel(panel, known) -> tuple:
     if len(set(names)) != len(names):
         raise ParameterError(f"panel: {names} names a ranker twice; give each once")
     return tuple(names)
+
+
+def nominal_option(value=None) -> list:
+    """``value`` as a list of column names; None: ``$FEATRANK_NOMINAL`` split at commas.
+
+    >>> nominal_option("grade, stage"), nominal_option(["a"])
+    (['grade', 'stage'], ['a'])
+    """
+    if value is None:
+        value = os.environ.get("FEATRANK_NOMINAL", "")
+    if isinstance(value, str):
+        return [v.strip() for v in value.split(",") if v.strip()]
+    return [str(v) for v in value]
+
+
+def identifiers_option(value=None) -> str:
+    """``value``, else ``$FEATRANK_IDENTIFIERS``, else ``"refuse"``."""
+    return value or os.environ.get("FEATRANK_IDENTIFIERS") or "refuse"
+
+
+# --- what the data holds, for the report ----------------------------------------------------
+
+#: how the report's learners and built-in rankers treat a missing value (from their code:
+#: featrank.learners, featrank.rankers); nothing is imputed before them
+MISSING_HANDLING = (
+    "missing values are kept, not imputed beforehand: k-NN uses Weka's distance for a missing "
+    "value, SVM, RForest and SVM-RFE take the training mean (mode if nominal); IG, GR, SU and "
+    "χ² spread them over the observed values, ReliefF uses Weka's difference, OneR gives "
+    "them a rule of their own; your estimator receives them as NaN")
+
+
+def data_findings(ds: Dataset) -> list[str]:
+    """One short line per finding about ``ds``'s columns and rows, each saying what the
+    report does about it: identifier-like columns left out (``IDENTIFIERS=drop``), rows
+    without a class label, constant columns, missing values per column and how the
+    learners and rankers handle them; one line saying so when there is nothing to report.
+
+    >>> X = pd.DataFrame({"a": [1.0, None, 3.0, 4.0], "b": [2.0] * 4})
+    >>> for line in data_findings(Dataset(X, [0, 1, 0, 1], name="toy")):
+    ...     print(line.split(":")[0])
+    constant column 'b' (every row 2.0)
+    1 missing value in 1 of 4 rows, by column
+    missing values are kept, not imputed beforehand
+    """
+    lines = [f"column {c!r} left out as an identifier ({d} distinct values in {n} rows; "
+             "IDENTIFIERS=drop)" for c, (d, n) in ds.meta.get("identifier_columns", {}).items()]
+    if ds.meta.get("dropped_rows"):
+        lines.append(f"{ds.meta['dropped_rows']} row(s) without a class label left out")
+    found = column_findings(ds)
+    lines += [f"constant column {c!r} ("
+              + (f"every row {v}" if v is not None else "every value missing")
+              + "): it says nothing about the class; kept, and a ranking that places it high "
+              "is wrong about it" for c, v in found.constant.items()]
+    if found.missing:
+        rows = int(_missing_rows(ds))
+        cols = ", ".join(f"{c!r} {n}" for c, n in list(found.missing.items())[:8])
+        more = ", ..." if len(found.missing) > 8 else ""
+        lines.append(f"{found.n_missing} missing value{'s' * (found.n_missing != 1)} in {rows} "
+                     f"of {found.n_rows} rows, by column: {cols}{more}")
+        lines.append(MISSING_HANDLING)
+    return lines or ["no identifier-like, constant or incomplete column, no unlabelled row"]
+
+
+def _missing_rows(ds: Dataset) -> int:
+    X = ds.X
+    miss = X.isna().to_numpy() if isinstance(X, pd.DataFrame) else np.isnan(X)
+    return int(miss.any(axis=1).sum())
+
+
+# --- the command line -----------------------------------------------------------------------
+
+def main(argv=None) -> int:
+    """``python -m featrank.experiments.your_ranker_params check DATA TARGET RANKER PROFILE
+    [LEARNT] [--nominal A,B] [--identifiers refuse|drop] [--panel P] [--metric M]``: check
+    the report's parameters as the notebook does, before ``make evaluate`` starts it
+    (``TARGET`` empty: the last column). Prints the findings of :func:`data_findings`; a bad parameter prints only the
+    message saying what to fix (at most 3 lines), and the exit status is 2."""
+    parser = argparse.ArgumentParser(
+        prog="python -m featrank.experiments.your_ranker_params",
+        description="Check the parameters of the evaluate_your_ranker report: exit status 0, "
+                    "or 2 with the message saying what to fix.")
+    parser.add_argument("command", choices=["check"])
+    for name in ("data", "target", "ranker", "profile"):
+        parser.add_argument(name)
+    parser.add_argument("learnt", nargs="?", default="None", choices=["True", "False", "None"])
+    parser.add_argument("--nominal", default=None)
+    parser.add_argument("--identifiers", default=None)
+    parser.add_argument("--panel", default="", help="comma-separated ('': the profile's)")
+    parser.add_argument("--metric", default="", help="accuracy or balanced_accuracy")
+    args = parser.parse_args(argv)
+    try:
+        ds, _, _ = check_parameters(
+            args.data, args.target or None, args.ranker, args.profile,
+            learnt_on_these_rows={"True": True, "False": False}.get(args.learnt),
+            nominal=args.nominal, identifiers=args.identifiers or None,
+            panel=args.panel or None)
+        check_metric(args.metric or None, ds.y)
+    except ParameterError as err:
+        print("\n".join(str(err).strip().splitlines()[:3]), file=sys.stderr)
+        return 2
+    for line in data_findings(ds):
+        print(f"{ds.name}: {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -199,14 +199,53 @@ def _write_family(directory: Path, family: str, entries: dict) -> None:
         path.unlink()
 
 
+def damaged_files(directory) -> list:
+    """``(path, reason)`` of each packed file under ``directory`` that cannot be read whole
+    (gzip checks its CRC-32 and length while it is decompressed; nothing is parsed), so a run
+    can refuse before it starts instead of failing deep inside.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "f.jsonl.gz").write_bytes(gzip.compress(b'{"key": "a"}\\n')[:-3])
+    >>> [(p.name, why) for p, why in damaged_files(d)]
+    [('f.jsonl.gz', 'EOFError: Compressed file ended before the end-of-stream marker was reached')]
+    """
+    out = []
+    for path in sorted(Path(directory).glob("*.jsonl.gz")):
+        try:
+            with gzip.open(path, "rb") as fh:
+                while fh.read(1 << 20):
+                    pass
+        except (EOFError, OSError, zlib.error) as err:
+            out.append((path, f"{type(err).__name__}: {err}"))
+    return out
+
+
 def main(argv=None) -> int:
-    """``python -m featrank.store pack DIR...``: pack the loose entries of each store."""
+    """``python -m featrank.store pack DIR...``: pack the loose entries of each store.
+    ``python -m featrank.store check DIR...``: exit status 2, naming the first damaged
+    packed file and the command that restores it, when one cannot be read whole."""
     argv = sys.argv[1:] if argv is None else argv
-    if len(argv) < 2 or argv[0] != "pack":
-        print("usage: python -m featrank.store pack DIR [DIR ...]")
+    if len(argv) < 2 or argv[0] not in ("pack", "check"):
+        print("usage: python -m featrank.store pack|check DIR [DIR ...]")
         return 2
+    if argv[0] == "check":
+        return _check(argv[1:])
     for d in argv[1:]:
         if Path(d).is_dir():
             for family, n in pack(d).items():
                 print(f"{d}: {family}: {n} entries")
     return 0
+
+
+def _check(dirs) -> int:
+    damaged = [hit for d in dirs if Path(d).is_dir() for hit in damaged_files(d)]
+    if not damaged:
+        return 0
+    path, why = damaged[0]
+    more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+    print(f"the result store file {path} is damaged ({why}){more}.\n"
+          f"Restore the committed one with `git checkout -- {path}` and run again (a file "
+          "that was never committed: delete it, and its results are computed again).",
+          file=sys.stderr)
+    return 2
