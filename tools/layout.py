@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: notes for what has no docstring or heading of its own (shown only if the path exists)
 NOTES = {
     ".ci/": "continuous integration",
-    ".ci/run": "what CI runs: make test (and the book's browser test), then make check",
+    ".ci/run": "what CI runs: make test (and the book's browser test), make lesson-check, make check",
     "Makefile": "make, make test, make book, make evaluate, ... (docs/running.md)",
     "README.md": "the front door: what this is, how to run it, what is where, how to cite",
     "LICENSE": "BSD-3-Clause (code)",
