@@ -8,6 +8,7 @@ VENV     := .venv
 BIN      := $(abspath $(VENV))/bin
 STAMP    := $(VENV)/.installed
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
+LESSON   := $(sort $(wildcard lesson/[0-9][0-9]_*.ipynb))
 PROFILE  ?=
 NB       ?=
 PYTEST_ARGS ?=
@@ -21,7 +22,8 @@ ifdef FEATRANK_DATA
 export FEATRANK_DATA := $(abspath $(FEATRANK_DATA))
 endif
 
-.PHONY: all notebooks nb check update paper quick pack lock test unit nbval lab book data bench clean install evaluate example-report
+.PHONY: all notebooks nb check update paper quick pack lock test unit nbval lab book data bench clean install evaluate example-report \
+        lesson lesson-check lesson-student lesson-lab
 
 all: notebooks
 
@@ -134,20 +136,43 @@ SMOKE_OUT := $(abspath data/cache/smoke-output)
 test: $(STAMP)
 	FEATRANK_PROFILE=smoke FEATRANK_OUTPUT=$(SMOKE_OUT) $(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) --dist loadfile \
 	    --nbval-lax --nbval-kernel-name python3 --nbval-cell-timeout 900 \
-	    --doctest-modules tests lib/featrank $(NOTEBOOKS) $(PYTEST_ARGS)
+	    --doctest-modules tests lib/featrank $(NOTEBOOKS) $(LESSON) $(PYTEST_ARGS)
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) --doctest-modules tests lib/featrank $(PYTEST_ARGS)
 
 nbval: $(STAMP)
 	FEATRANK_PROFILE=smoke FEATRANK_OUTPUT=$(SMOKE_OUT) $(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) --dist loadfile \
-	    --nbval-lax --nbval-kernel-name python3 --nbval-cell-timeout 900 $(NOTEBOOKS)
+	    --nbval-lax --nbval-kernel-name python3 --nbval-cell-timeout 900 $(NOTEBOOKS) $(LESSON)
 
 # `make lab`: JupyterLab on the notebooks; the first time it installs the `lab` extra, the
 # packages of requirements-lock.txt held at their locked versions
 lab: $(STAMP)
 	@test -x $(BIN)/jupyter-lab || $(BIN)/python -m pip install -q -c requirements-lock.txt -e '.[lab]'
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)   # containers often run as root
+
+# `make lesson`: the 90-minute lesson of lesson/ (six episodes with self-checking exercises;
+# lesson/README.md holds the instructor notes). Runs every episode with its solutions (papermill,
+# in lesson/, into data/cache/lesson/), printing each one's time; once all six have run, their
+# outputs, normalised, replace the committed ones (which the book shows); a failed run changes
+# nothing. `make lesson-check` compares instead, byte for byte. No dataset is needed.
+lesson: $(STAMP)
+	@$(BIN)/python -m tools.lesson run
+
+lesson-check: $(STAMP)
+	@$(BIN)/python -m tools.lesson run --check
+
+# `make lesson-student`: the students' copy, every episode without its solutions and outputs,
+# with checks.py and the notes, in build/lesson-student/ (started afresh) and as
+# build/lesson-student.zip; `make lesson-lab`: JupyterLab on that copy (made if missing, never
+# overwritten: it holds the students' answers)
+lesson-student: $(STAMP)
+	@$(BIN)/python -m tools.lesson student
+
+lesson-lab: $(STAMP)
+	@test -d build/lesson-student || $(BIN)/python -m tools.lesson student
+	@test -x $(BIN)/jupyter-lab || $(BIN)/python -m pip install -q -c requirements-lock.txt -e '.[lab]'
+	$(BIN)/jupyter lab build/lesson-student/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # `make book`: every notebook with its committed outputs (nothing is executed), the README
 # and the pages of docs/, the figure index and the reproduction summaries, as a static HTML

@@ -15,7 +15,10 @@ with myst-nb (configuration in ``docs/conf.py``) into ``build/book/html/``:
   under ``docs/layout.md``'s tree, the tree of every module (``tools.layout``);
 - every notebook's reproduction summary on one page (``data/results/<nb>/reproduction_summary.csv``,
   or a link to the notebook's own section where the file does not exist yet);
-- ``data/README.md``.
+- ``data/README.md``;
+- the lesson of ``lesson/`` as its own part: its notes (``lesson/README.md``) with a download of
+  the students' copy (``tools.lesson``: no solutions, no outputs), then the episodes with their
+  committed outputs, each solution folded under "Show the solution" (:func:`lesson_page`).
 
 Staged files are rewritten only when their content changes, so a second build only
 re-renders what changed. The last line printed is the path of the book's ``index.html``.
@@ -39,11 +42,13 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from tools.figure_index import FigureEntry, figure_index, notebooks, paper_of, short_name
 from tools.layout import layout_tree
+from tools.lesson import episodes, write_student_copy
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "book"
@@ -53,6 +58,8 @@ MOVED = {"README.md": "index.md", "data/README.md": "data.md"}
 DOCS_ORDER = ("running", "verdicts", "library", "example_report", "store", "bench", "figures",
               "layout")
 THUMB_WIDTH = "220px"
+#: the students' copy of the lesson, as the book offers it for download
+STUDENT_ZIP = "featrank-lesson-student.zip"
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -132,8 +139,11 @@ def docs_pages(root: Path) -> list[str]:
 def landing_page(root: Path, staged: set[str]) -> str:
     """The README, its links made to work in the book, with the book's table of contents."""
     text = rewrite_links(Path(root, "README.md").read_text(encoding="utf-8"), "README.md", staged)
-    return text.rstrip("\n") + "\n" + LANDING_TOC + "\n".join(
-        posixpath.splitext(p)[0] for p in docs_pages(root)) + "\n```\n"
+    lesson = [f"lesson/{p.stem}" for p in episodes(Path(root, "lesson"))]
+    toc = LANDING_TOC + "\n".join(posixpath.splitext(p)[0] for p in docs_pages(root)) + "\n```\n"
+    if lesson:
+        toc += LESSON_TOC + "\n".join(["lesson/README", *lesson]) + "\n```\n"
+    return text.rstrip("\n") + "\n" + toc
 
 
 LANDING_TOC = """
@@ -160,6 +170,14 @@ notebooks/*
 
 summaries
 data
+"""
+
+
+LESSON_TOC = """
+```{toctree}
+:caption: Lesson: judge a feature-ranking paper
+:maxdepth: 1
+
 """
 
 
@@ -296,6 +314,52 @@ def figure_cell(entries: list[FigureEntry], cell_id: str) -> dict:
             "source": "\n".join(parts)}
 
 
+# --------------------------------------------------------------------------- the lesson
+def lesson_page(nb_path: Path) -> str:
+    """An episode's JSON with each solution cell folded: hidden, input and output, behind a
+    button saying "Show the solution" (myst-nb's ``hide-cell`` tag and prompts).
+
+    >>> import json, tempfile
+    >>> cell = {"cell_type": "code", "metadata": {"tags": ["solution"]}, "source": "x = 1",
+    ...         "outputs": [], "execution_count": 1}
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = Path(d, "01_x.ipynb")
+    ...     _ = p.write_text(json.dumps({"cells": [cell], "metadata": {}}))
+    ...     folded = json.loads(lesson_page(p))["cells"][0]["metadata"]
+    >>> folded["tags"], folded["mystnb"]["code_prompt_show"]
+    (['solution', 'hide-cell'], 'Show the solution')
+    """
+    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        meta = cell.setdefault("metadata", {})
+        if "solution" in meta.get("tags", []):
+            meta["tags"] = [*meta["tags"], "hide-cell"]
+            meta["mystnb"] = {"code_prompt_show": "Show the solution",
+                              "code_prompt_hide": "Hide the solution"}
+    return json.dumps(nb, ensure_ascii=False, indent=1)
+
+
+def lesson_notes(root: Path, staged: set[str]) -> str:
+    """``lesson/README.md``, its links made to work in the book, and the students' download."""
+    text = rewrite_links(Path(root, "lesson", "README.md").read_text(encoding="utf-8"),
+                         "lesson/README.md", staged)
+    return text.rstrip("\n") + f"""
+
+## The students' copy
+
+{{download}}`{STUDENT_ZIP} <{STUDENT_ZIP}>`: the six episodes without their solutions and
+outputs, with `checks.py` and these notes (what `make lesson-student` writes). Unpack it in a
+checkout of the compendium with featrank installed (`make install`), and open the episodes in
+JupyterLab (`make lesson-lab` does both).
+"""
+
+
+def student_zip(root: Path) -> bytes:
+    """The bytes of the students' copy as a zip (the same bytes for the same lesson)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        return write_student_copy(Path(tmp, "featrank-lesson"), Path(root, "lesson")).read_bytes()
+
+
 # --------------------------------------------------------------------------- build
 def stage(root: Path = ROOT, out: Path = BUILD / "src") -> Path:
     """Write the book's sources into ``out`` (removing staged files that are no longer made)."""
@@ -312,12 +376,20 @@ def stage(root: Path = ROOT, out: Path = BUILD / "src") -> Path:
         text, labels = with_figures(nb, entries)
         put(f"notebooks/{nb.name}", with_source_link(text, nb))
         shown |= labels
+    lesson = episodes(Path(root, "lesson"))
+    for nb in lesson:
+        put(f"lesson/{nb.name}", lesson_page(nb))
+    if lesson:
+        put(f"lesson/{STUDENT_ZIP}", student_zip(root))
     pages = docs_pages(root)
     staged = {"index.md", "summaries.md", "data.md", *pages,
+              *(["lesson/README.md"] if lesson else []),
               *(p.relative_to(out).as_posix() for p in out.rglob("*") if p.resolve() in written)}
     put("index.md", landing_page(root, staged))
     put("summaries.md", summaries_page(root))
     put("data.md", docs_page(root, "data/README.md", staged))
+    if lesson:
+        put("lesson/README.md", lesson_notes(root, staged))
     for page in pages:
         if page == "docs/figures.md":
             put(page, figures_page(entries, shown))

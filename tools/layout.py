@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: notes for what has no docstring or heading of its own (shown only if the path exists)
 NOTES = {
     ".ci/": "continuous integration",
-    ".ci/run": "what CI runs: make test (and the book's browser test), then make check",
+    ".ci/run": "what CI runs: make test (and the book's browser test), make lesson-check, make check",
     "Makefile": "make, make test, make book, make evaluate, ... (docs/running.md)",
     "README.md": "the front door: what this is, how to run it, what is where, how to cite",
     "LICENSE": "BSD-3-Clause (code)",
@@ -41,13 +41,14 @@ NOTES = {
     "docs/": "the pages the README links to, and the book's configuration (make book)",
     "figures/": "one folder per notebook (docs/figures.md says which cell drew each file)",
     "lib/": "the importable package (lib/ plays the role of src/)",
+    "lesson/": "a 90-minute lesson: six episodes with self-checking exercises (make lesson)",
     "notebooks/": "one notebook per paper, committed with its outputs",
     "notebooks/committed_profiles.txt": "the profile each committed notebook was executed at",
     "tests/": "pytest: unit tests; Weka 3.6.14 fixtures; bench/ (make bench)",
     "tools/": "developer tooling: the generated pages, the book, publishing (not the library)",
 }
 #: folders whose files are listed
-EXPAND = ("", ".ci", "binder", "data", "docs", "notebooks")
+EXPAND = ("", ".ci", "binder", "data", "docs", "lesson", "notebooks")
 #: folders listed with every sub-folder (the library's packages); in the full tree
 #: (``modules=True``) with every file too
 MODULES = ("lib", "tools")
