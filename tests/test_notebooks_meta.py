@@ -45,7 +45,9 @@ def test_small_enough_to_commit(path):
 
 
 def test_the_committed_result_stores_stay_small():
-    # the budget of the committed stores: every notebook's, at most 30 MB together
+    # the budget of the committed stores: every notebook's, at most 64 MB together (26 MB
+    # before notebook 06's per-fold orders of its wide datasets, an estimated 27-29 MB more;
+    # the README's section on the result store says why)
     root = Path(__file__).parents[1] / "data" / "results"
     packed = sum(p.stat().st_size for p in root.glob("*/store/*.jsonl.gz"))
-    assert packed <= 30_000_000, f"committed stores take {packed / 1e6:.1f} MB"
+    assert packed <= 64_000_000, f"committed stores take {packed / 1e6:.1f} MB"

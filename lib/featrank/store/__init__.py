@@ -23,8 +23,9 @@ committed for the ``paper`` profile; large families in 16 shards ``<family>.<hex
 and ``<dir>/<family>/<key>.json``, one file per entry
 written atomically the moment its task finishes (:func:`pack` folds them into the first).
 Values are numbers, strings, lists, dicts, numpy arrays (raw bytes, zlib, base64; float
-arrays with few distinct values as those values and one- or two-byte codes),
-DataFrames and the dataclasses registered with :func:`stored_type` (under a stable type name,
+arrays with few distinct values as those values and one- or two-byte codes; integer arrays,
+feature orders above all, in the smallest integer type, as differences or bit-packed, each
+read back in its own dtype), DataFrames and the dataclasses registered with :func:`stored_type` (under a stable type name,
 not an import path): no pickle, so loading a store runs no code.
 
 **Modules.** :mod:`~featrank.store.keys` (task names, versions and keys),
