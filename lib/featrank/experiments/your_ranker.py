@@ -14,16 +14,21 @@ to fix:
   names or 0-based indices, best first);
 * ``ranking_learnt_on_these_rows``: for a file, whether its ranking was learnt on these
   rows (True: the numbers are optimistic, selection bias), on others (False) or not said
-  (None).
+  (None);
+* ``panel``: the library's rankers to set it beside (:func:`check_panel`), ``metric``: the
+  curves' measure (:func:`check_metric`).
 
 Then :func:`evaluate_ranker` computes what the report shows: FFA/RFA curves against the
 expected curve of a random ranking (Slavkov 2020) -- an estimator's from the rankings it
 learns inside each CV training fold, never from one learnt on the test rows --, ECA under
-four weightings with a permutation test against random orders (Slavkov 2018), stability
-over the CV training sets (estimators only), and the per-split ECA of the built-in rankers
-for a Friedman/Nemenyi comparison; :mod:`.your_ranker_verdict` turns the numbers into a
-few sentences and the report's JSON. The parameter checks are in :mod:`.your_ranker_params`
-(every name of it is importable from here).
+four weightings (Slavkov 2018) with its two null tests (:func:`eca_null_tests`) and the
+decision "beats a random ranking" (:func:`random_tests`: an intersection-union test, Holm
+over the learners), stability over the CV training sets, and the panel's rankers scored on
+the same folds (:func:`panel_comparison`: paired ECA differences with corrected intervals);
+:mod:`.your_ranker_verdict` turns the numbers into a few sentences and the report's JSON,
+and notebook 07 (:mod:`.report_calibration`) measures how often the decision is wrong. The
+parameter checks are in :mod:`.your_ranker_params` (every name of it is importable from
+here).
 
     >>> spec = check_ranker("sklearn.ensemble:RandomForestClassifier")
     >>> spec.kind
