@@ -153,7 +153,8 @@ Each chapter is one notebook with the outputs it was committed with (nothing is 
 build this book); every figure stands under the cell that drew it. After the chapters: every
 reproduction summary on one page, the data, and the pages the README links to — among them
 an [example report](docs/example_report.ipynb) (what `make evaluate` writes for your own
-ranker, here on scikit-learn's wine data) and the figure index with thumbnails.
+ranker, here on scikit-learn's wine data), whose verdict's calibration is the chapter of
+[notebook 07](notebooks/07_report_calibration.ipynb), and the figure index with thumbnails.
 
 ```{toctree}
 :caption: Notebooks

@@ -207,7 +207,10 @@ def rates(replicates: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
     """Per design and shift: ``n`` replicates, the report's rejections (``beats_random``:
     intersection-union ``p_value <= alpha``) and their ``rate`` with its one-sided 95 %
     upper bound and two-sided 95 % interval (``low_95``, ``high_95``), the same rate for the
-    permutation test alone (the report's old decision), the mean p-value and the metric."""
+    permutation test alone (the report's old decision), the mean p-value and the metric.
+    For a design without a true effect, ``p_at_level`` is the chance of as many rejections
+    or more if the report's true rate were ``alpha`` (an exact binomial test of the level;
+    NaN for the power designs)."""
     rows = []
     for (design, shift), g in replicates.groupby(["design", "shift"], sort=False):
         k, k_old, n = int((g["p_value"] <= alpha).sum()), int((g["p_permutation"] <= alpha)
@@ -216,6 +219,8 @@ def rates(replicates: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
                      "beats_random": k, "rate": k / n, "upper_95": upper_bound(k, n),
                      **dict(zip(("low_95", "high_95"), interval(k, n))),
                      "permutation_only": k_old, "rate_permutation_only": k_old / n,
+                     "p_at_level": (float(ss.binom.sf(k - 1, n, alpha))
+                                    if BY_NAME[design].kind != "power" else np.nan),
                      "mean_p": float(g["p_value"].mean()),
                      "metric": ", ".join(sorted(set(g["metric"])))})
     return pd.DataFrame(rows)

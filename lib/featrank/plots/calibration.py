@@ -38,10 +38,12 @@ def calibration_figure(rates, alpha: float = 0.05):
     left.set_yticks(y, [f"{d} ({k})" for d, k in zip(null["design"], null["kind"])])
     left.set_xlabel('share of datasets declared to "beat a random ranking"')
     left.set_title("no true effect: at most the level")
-    left.legend(loc="lower right", fontsize=8)
+    left.legend(loc="upper right", fontsize=8)
     power = rates[rates["kind"] == "power"]
-    for color, (design, g) in zip(POWER_COLORS, power.groupby("design", sort=False)):
-        right.errorbar(g["shift"], g["rate"], yerr=[g["rate"] - g["low_95"],
+    groups = list(power.groupby("design", sort=False))
+    for i, (color, (design, g)) in enumerate(zip(POWER_COLORS, groups)):
+        dodge = 0.015 * (i - (len(groups) - 1) / 2)       # side by side, not on top
+        right.errorbar(g["shift"] + dodge, g["rate"], yerr=[g["rate"] - g["low_95"],
                                                     g["high_95"] - g["rate"]],
                        marker="o", color=color, capsize=3, label=design)
     right.axhline(alpha, color="0.4", ls="--", lw=1)
