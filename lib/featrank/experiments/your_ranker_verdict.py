@@ -113,15 +113,24 @@ def _panel_text(lr: dict, learner: str) -> str:
             f"{'; '.join(parts)}.")
 
 
+def _features(k: int) -> str:
+    """``"1 feature"``, ``"5 features"``.
+
+    >>> _features(1), _features(5)
+    ('1 feature', '5 features')
+    """
+    return f"{k} feature{'s' * (k != 1)}"
+
+
 def _depth_text(depth) -> str:
     k = len(depth.sizes)
     how = (f"{depth.test} test per size, Holm over the {k} sizes, Nadeau–Bengio corrected"
            if depth.test == "paired" else f"{depth.test} test per size, Holm over the {k} sizes")
+    stops = f"it stops rising (one-SE size) at {_features(depth.one_se)}."
     if depth.none:
-        return (f"Its FFA curve is significantly above random at no subset size ({how}); "
-                f"it stops rising (one-SE size) at {depth.one_se} features.")
-    return (f"Its FFA curve is significantly above random from {depth.first} to {depth.last} "
-            f"features ({how}); it stops rising (one-SE size) at {depth.one_se} features.")
+        return f"Its FFA curve is significantly above random at no subset size ({how}); {stops}"
+    return (f"Its FFA curve is significantly above random from {depth.first} to "
+            f"{_features(depth.last)} ({how}); {stops}")
 
 
 def _nogueira_text(report: dict) -> str:
