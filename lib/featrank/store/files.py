@@ -73,11 +73,11 @@ class Store:
 
 
 #: a family with more entries, or more than SHARD_BYTES of JSON, is packed in 16 shards by the
-#: first hex digit of the key, so each file stays under about 3 MB compressed (ranking tasks:
+#: first hex digit of the key, so each file stays well under 2 MB compressed (ranking tasks:
 #: ~45 bytes an entry compressed; a fold of notebook 02: ~11 KB; orders in their compact
 #: forms compress least, 1.3 to 1.6 bytes of JSON to one of gzip)
 SHARD_AT = 20_000
-SHARD_BYTES = 4_000_000
+SHARD_BYTES = 2_000_000
 
 
 def _pack_files(directory: Path, family: str) -> list:
