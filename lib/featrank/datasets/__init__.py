@@ -37,6 +37,7 @@ _API = {
     "load_multif": "loaders",
     "describe": "summary",
     "overview": "summary",
+    "paper_table": "summary",
     # what a user's columns hold: identifiers, constants, missing values
     "column_findings": "columns",
     "drop_features": "columns",

@@ -1,8 +1,33 @@
 """Per-dataset summaries for the data overview (notebook 00): shape, kinds of features,
-missing values and class balance (Prati 2012 Table I prints the majority-class percentage)."""
+missing values and class balance (Prati 2012 Table I prints the majority-class percentage),
+and each paper's table of datasets beside ours."""
 from __future__ import annotations
 
 import numpy as np
+
+from ._catalog import catalog
+
+#: the columns of :func:`paper_table`
+PAPER_TABLE_COLUMNS = ["paper_name", "name", "available", "paper", "ours", "same_shape", "file",
+                       "why_missing", "note"]
+
+
+def paper_table(paper: str):
+    """``paper``'s table of datasets beside ours: each shape as ``rows x features x classes``
+    (``paper`` as printed, ``ours`` from the catalogue), whether they agree, and for a
+    dataset not available here the first part of its source (where to get it).
+
+    >>> t = paper_table("Slavkov2020")
+    >>> list(t.columns) == PAPER_TABLE_COLUMNS, bool(t["same_shape"].any())
+    (True, True)
+    """
+    t = catalog(paper)
+    t["ours"] = [f"{r.n_samples}x{r.n_features}x{r.n_classes}" for r in t.itertuples()]
+    t["paper"] = [f"{r.paper_n_samples}x{r.paper_n_features}x{r.paper_n_classes}"
+                  for r in t.itertuples()]
+    t["same_shape"] = t["ours"] == t["paper"]
+    t["why_missing"] = np.where(t["available"], "", t["source"].str.split(";").str[0])
+    return t[PAPER_TABLE_COLUMNS]
 
 
 def describe(ds) -> dict:

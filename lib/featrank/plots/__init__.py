@@ -32,7 +32,7 @@ _API = {
     # FFA/RFA curves with the expected curve, stability curves (Slavkov 2020, Fig. 1)
     "plot_curve": "curves", "plot_stability": "curves", "curves_figure": "curves",
     # critical-difference diagram (Demsar 2006, Fig. 1), from the CD or from pairwise p-values
-    "cd_diagram": "cd", "cd_diagram_from_pvalues": "cd",
+    "cd_diagram": "cd", "cd_diagram_from_pvalues": "cd", "cd_stack": "cd",
     # a measure against an experiment parameter; a heatmap of rank statistics
     "plot_sweep": "sweeps", "rank_heatmap": "heatmaps",
     # estimates with their intervals, one row each (a forest plot)

@@ -130,3 +130,23 @@ def _draw(r, groups, *, cd=None, header=None, ax, title, best_right, width, labe
     if title:
         ax.set_title(title, fontsize=9)
     return fig
+
+
+def cd_stack(panels, *, rename=None, best_right: bool = True):
+    """One CD diagram per panel, stacked (Prati 2012, Figs. 1-3): ``panels`` is a list of
+    ``(title, friedman_result, cd)``; each panel's title gets the Friedman p-value and the
+    number of blocks; ``rename`` maps method names to the labels shown. Returns the figure.
+
+    >>> from featrank.stats import friedman, nemenyi_cd
+    >>> t = pd.DataFrame({"A": [3, 2, 3, 3.], "B": [2, 3, 2, 2.], "C": [1, 1, 1, 1.]})
+    >>> fig = cd_stack([("all", friedman(t), nemenyi_cd(3, 4))])
+    >>> fig.axes[0].get_title().startswith("all (Friedman p = ")
+    True
+    """
+    fig, axes = plt.subplots(len(panels), 1, figsize=(7, 2.6 * len(panels)))
+    for ax, (title, r, cd) in zip(np.atleast_1d(axes), panels):
+        ranks = r.average_ranks.rename(index=rename) if rename else r.average_ranks
+        cd_diagram(ranks, cd, ax=ax, best_right=best_right,
+                   title=f"{title} (Friedman p = {r.p_ff:.2g}, {r.n_datasets} blocks)")
+    fig.tight_layout()
+    return fig
