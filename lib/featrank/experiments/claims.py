@@ -109,6 +109,15 @@ def plus_minus(estimate: float, se: float) -> str:
     return f"{estimate:+.{decimals}f} ± {se:.{decimals}f}"
 
 
+def format_p(p: float) -> str:
+    """A p-value as the tables print it: two significant digits, "< 0.0001" below that.
+
+    >>> format_p(0.03456), format_p(3e-7)
+    ('0.035', '< 0.0001')
+    """
+    return "< 0.0001" if p < 1e-4 else f"{p:.2g}"
+
+
 def value(paper: float, ours: float, se: float | None, *, paper_se: float | None = None,
           tolerance: float | None = None) -> Verdict:
     """A reported number (rule **value** of the module docstring).
