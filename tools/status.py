@@ -16,8 +16,8 @@ from featrank.store import read_family
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "reproduction_summary"
-#: the status table's verdict columns: a finding whose verdict changes with the reading of an
-#: open analysis choice is counted under "depends"
+#: the status table's verdict columns: a finding's headline verdict is its supported reading's;
+#: one whose evidence cannot choose between its readings is counted under "depends"
 COUNTED = (*AGREES, "depends")
 
 
@@ -92,14 +92,15 @@ def store_table(root=None) -> pd.DataFrame:
 def status_cell(row) -> str:
     """The notebook table's ``status`` cell of one :func:`status_table` row.
 
-    >>> status_cell(dict(profile="quick", findings=20, yes=4, partly=8, no=6, depends=2,
-    ...                  **{"n/a": 0}))
-    'quick: 4 yes, 8 partly, 6 no, 2 depend on the reading, of 20 findings'
+    >>> status_cell(dict(profile="quick", findings=21, yes=4, partly=8, no=5, untestable=1,
+    ...                  calibrated=1, depends=2, **{"n/a": 0}))
+    'quick: 4 yes, 8 partly, 5 no, 1 untestable, 1 calibrated, 2 depend on the reading, of 21 findings'
     """
-    na = f", {row['n/a']} n/a" if row["n/a"] else ""
+    extra = "".join(f", {row[k]} {k}" for k in ("untestable", "calibrated", "n/a")
+                    if row.get(k))
     dep = f", {row['depends']} depend on the reading" if row.get("depends") else ""
     return (f"{row['profile']}: {row['yes']} yes, {row['partly']} partly, {row['no']} no"
-            f"{na}{dep}, of {row['findings']} findings")
+            f"{extra}{dep}, of {row['findings']} findings")
 
 
 def fill_status_column(text: str, status: pd.DataFrame) -> str:

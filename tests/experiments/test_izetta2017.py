@@ -4,6 +4,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from featrank.experiments.claims import COLUMNS
+
 from featrank.datasets import izetta2017 as iz
 from featrank.experiments import izetta2017 as E
 from featrank.experiments.izetta2017.profiles import CChoice, ColumnCheck, CombineTiming
@@ -192,8 +194,7 @@ def test_summary_fig3_verdicts_follow_the_rule():
     row = bad.set_index("claim").loc["Fig. 3: OVO equal or better than OVA in all cases "
                                      "(error at the true n)"]
     assert row["agrees"] == "no" and row["why_not"] == "0 of 12 cases"
-    assert list(bad.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile",
-                                 "reading", "finding"]
+    assert list(bad.columns) == list(COLUMNS)
     assert (bad.loc[bad.agrees != "yes", "why_not"].str.len() > 0).all()
 
 

@@ -177,7 +177,7 @@ def test_significance_rows_say_why_not_where_a_claim_fails():
     ranks["measure=error"] = [1.6, 2.6, 2.7, 2.9, 3.2, 4.7, 5.0, 5.2, 5.4, 5.9, 5.6]
     verdicts, rows = _verdicts(_hand_groups(ranks, p_values={"measure=error": 0.31}))
     v = verdicts["Friedman rejects equal performance for every measure (Fig. 1)"]
-    assert v == ("partly", "2 of 3 significant")
+    assert v[:2] == ("partly", "2 of 3 significant")
     c = "SSD significantly better than every other ranking, error and AUC (Fig. 1b, c)"
     assert verdicts[c] == ("partly", "17 of 20 significant")
     assert rows[c]["ours"] == "error 7/10, AUC 10/10"
@@ -192,7 +192,7 @@ def test_no_significant_pair_is_no_even_in_the_claimed_direction():
     # significant, and the rule book says "no"
     ranks["learner=NB"] = [1.0, 2.5, 2.6, 2.7, 3.1, 5.7, 6.0, 6.2, 6.4, 6.6, 6.9]
     verdicts, _ = _verdicts(_hand_groups(ranks))
-    assert verdicts["NB: MC4 significantly worse than CD, BC and Lin (Fig. 2c)"] == (
+    assert verdicts["NB: MC4 significantly worse than CD, BC and Lin (Fig. 2c)"][:2] == (
         "no", "0 of 3 significant")
 
 
@@ -226,7 +226,7 @@ def test_cylinder_and_sponge_rows():
     assert S._sponge_row(areas)["verdict"].agrees == "yes"
     cyl = {"MC4": 0.70, "IG": 0.75, "BC": 0.80, "CD": 0.69, "SSD": 0.68}
     # BC ahead of the best base ranker and MC4 not the best aggregate: 2 of the 4 parts
-    assert S._cylinder_row(_special_areas(cyl))["verdict"] == ("partly", "2 of 4 cases")
+    assert S._cylinder_row(_special_areas(cyl))["verdict"][:2] == ("partly", "2 of 4 cases")
     wide = _special_areas(CYL_PAPER, sponge_spread=0.5, n_folds=10)
     v = S._sponge_row(wide)["verdict"]
     assert v.agrees == "no" and v.why_not.endswith("differences significant")

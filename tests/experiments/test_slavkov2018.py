@@ -5,6 +5,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from featrank.experiments.claims import COLUMNS
+
 from featrank.evaluate.ecascore import WEIGHTINGS, eca
 from featrank.experiments import slavkov2018 as s18
 from featrank.experiments.slavkov2018 import scale as s18x
@@ -285,8 +287,7 @@ def test_summary_agrees_everywhere_on_the_papers_own_numbers():
     """Fed the paper's values as ours, every reproduction row says yes (and the check row
     n/a): the rules are not stricter than the claims."""
     s = s18v.reproduction_summary(**_summary_inputs(), profile="quick")
-    assert list(s.columns) == ["claim", "paper", "ours", "se", "agrees", "why_not", "profile",
-                               "reading", "finding"]
+    assert list(s.columns) == list(COLUMNS)
     check = s["finding"] == "stats-check"
     assert (s.loc[check, "agrees"] == "n/a").all()
     assert (s.loc[~check, "agrees"] == "yes").all(), s.loc[s.agrees != "yes", ["claim", "ours"]]

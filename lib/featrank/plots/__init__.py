@@ -37,6 +37,8 @@ _API = {
     "plot_sweep": "sweeps", "rank_heatmap": "heatmaps",
     # estimates with their intervals, one row each (a forest plot)
     "interval_plot": "intervals",
+    # each finding under every combination of the open analysis choices
+    "specification_curve": "specification",
 }
 __all__ = ["ALIASES", "METHOD_COLORS", "method_color", "savefig", "set_theme", *sorted(_API)]
 __getattr__, _lazy_dir = lazy_exports(__name__, _API)

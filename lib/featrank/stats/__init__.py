@@ -13,12 +13,16 @@ Every public name is importable from here (``from featrank.stats import friedman
   (Benavoli, Corani, Demšar & Zaffalon 2017), as baycomp computes it.
 - :mod:`.resampling` -- the corrected resampled t-test of two methods on one dataset
   (Nadeau & Bengio 2003).
+- :mod:`.power` -- what a test could have seen: minimal detectable effects (normal, t,
+  Nemenyi, signed-rank) and two one-sided tests of equivalence (Schuirmann 1987).
 """
 from .bayes import SignedRankPosterior, bayesian_signed_rank
 from .meanrank import (FriedmanResult, average_ranks, cliques, friedman, holm_adjust,
                        holm_vs_control, nemenyi, nemenyi_cd, nemenyi_pairs, nemenyi_q, rank_se,
                        rank_table)
 from .pairwise import cliques_from_pvalues, wilcoxon_holm
+from .power import (Equivalence, equivalence_interval, mde, mde_nemenyi, mde_wilcoxon,
+                    simulated_power, smallest_margin, wilcoxon_min_p)
 from .resampling import (CorrectedInterval, CorrectedTTestResult, corrected_interval,
                          corrected_resampled_ttest)
 
@@ -26,4 +30,5 @@ __all__ = ["CorrectedInterval", "CorrectedTTestResult", "corrected_interval", "F
            "bayesian_signed_rank", "cliques", "cliques_from_pvalues",
            "corrected_resampled_ttest", "friedman", "holm_adjust", "holm_vs_control",
            "nemenyi", "nemenyi_cd", "nemenyi_pairs", "nemenyi_q", "rank_se", "rank_table",
-           "wilcoxon_holm"]
+           "wilcoxon_holm", "Equivalence", "equivalence_interval", "mde", "mde_nemenyi",
+           "mde_wilcoxon", "simulated_power", "smallest_margin", "wilcoxon_min_p"]
