@@ -49,7 +49,7 @@ $(STAMP): pyproject.toml requirements-lock.txt
 # The profile goes through the environment, not `-p`: papermill would otherwise insert a cell
 # fixing it, which nbval (profile smoke) would then obey.
 STAGE    := $(abspath data/cache/stage)
-committed_profile = $(shell awk '$$1 == "$(basename $(notdir $(1)))" {print $$2}' notebooks/committed_profiles.txt)
+committed_profile = $(shell $(BIN)/python -m featrank.config $(1))
 stage_of = $(STAGE)/$(2)/$(basename $(notdir $(1)))
 
 # tools/runnb.py runs papermill, printing a progress line at least every 30 s (elapsed time,

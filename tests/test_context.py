@@ -67,7 +67,7 @@ def test_store_counts_belong_to_their_run(tmp_path, monkeypatch):
 def _what_a_worker_sees(i, path):
     """A task: the worker's process, the profile and incomplete notebooks it runs with, where a
     grid nested in it would store, and a data file read (recorded in the task's store entry)."""
-    from featrank._io import note_read
+    from featrank.store.provenance import note_read
 
     note_read(path)
     return (os.getpid(), config.active_profile(), ",".join(sorted(current().incomplete)),

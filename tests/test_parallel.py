@@ -251,7 +251,7 @@ def test_only_a_paper_run_of_a_notebook_writes_the_committed_store(tmp_path, mon
 
 
 def test_other_profiles_never_write_the_committed_outputs(tmp_path, monkeypatch):
-    from featrank._io import save_table
+    from featrank.io import save_table
 
     monkeypatch.delenv("FEATRANK_OUTPUT", raising=False)
     monkeypatch.setenv("FEATRANK_CACHE", str(tmp_path))
@@ -271,7 +271,7 @@ def test_other_profiles_never_write_the_committed_outputs(tmp_path, monkeypatch)
 def test_atomic_write_gives_the_usual_file_mode(tmp_path):
     import os
 
-    from featrank._io import atomic_write_bytes
+    from featrank.io import atomic_write_bytes
 
     path = atomic_write_bytes(tmp_path / "a.bin", b"x")
     mask = os.umask(0)

@@ -30,6 +30,8 @@ import re
 import sys
 from pathlib import Path
 
+from featrank.config import committed_profile
+
 ROOT = Path(__file__).resolve().parents[1]
 #: notebook metadata kept (the rest, papermill's and the widgets', says when and where it ran)
 NOTEBOOK_KEYS = ("kernelspec", "language_info")
@@ -165,14 +167,6 @@ def _rel(p: Path) -> str:
     return p.relative_to(ROOT).as_posix()
 
 
-def _committed_profile(stem: str) -> str | None:
-    for line in (ROOT / "notebooks" / "committed_profiles.txt").read_text().splitlines():
-        parts = line.split("#")[0].split()
-        if len(parts) == 2 and parts[0] == stem:
-            return parts[1]
-    return None
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("notebook", help="notebooks/<stem>.ipynb or its stem")
@@ -186,7 +180,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     stem, stage = Path(args.notebook).stem, args.stage.resolve()
     where = _rel_or_abs(stage)
-    if args.profile != _committed_profile(stem):
+    if args.profile != committed_profile(stem, ROOT):
         print(f"   {stem} ran at {args.profile!r}, not at its committed profile: its outputs "
               f"are in {where}, the committed ones are kept")
         return 0

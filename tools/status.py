@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from featrank.config import committed_profile
 from featrank.experiments.claims import AGREES, COLUMNS, finding_verdicts
 from featrank.store import read_family
 
@@ -19,16 +20,6 @@ NAME = "reproduction_summary"
 #: the status table's verdict columns: a finding's headline verdict is its supported reading's;
 #: one whose evidence cannot choose between its readings is counted under "depends"
 COUNTED = (*AGREES, "depends")
-
-
-def committed_profile(notebook: str, root: Path = ROOT) -> str | None:
-    """The profile ``notebooks/committed_profiles.txt`` names for ``notebook``."""
-    path = Path(root) / "notebooks" / "committed_profiles.txt"
-    for line in path.read_text().splitlines() if path.exists() else []:
-        parts = line.split("#")[0].split()
-        if len(parts) == 2 and parts[0] == notebook:
-            return parts[1]
-    return None
 
 
 def status_table(root=None) -> pd.DataFrame:

@@ -81,9 +81,12 @@ def active_profile(run: RunContext | None = None) -> str:
     return run.profile or get_profile(also=(REDUCED,), run=run)
 
 
-def committed_profile(notebook: str) -> str | None:
-    """The profile the committed ``notebook`` was executed at (``None``: not a notebook)."""
-    path = project_root() / "notebooks" / "committed_profiles.txt"
+def committed_profile(notebook: str, root=None) -> str | None:
+    """The profile the committed ``notebook`` (its stem) was executed at (``None``: not a
+    notebook), as ``notebooks/committed_profiles.txt`` of ``root`` (default: the project's)
+    names it; the one reader of that file (the Makefile asks it too:
+    ``python -m featrank.config NOTEBOOK`` prints it)."""
+    path = Path(root or project_root()) / "notebooks" / "committed_profiles.txt"
     if not path.exists():
         return None
     for line in path.read_text().splitlines():
@@ -265,3 +268,8 @@ def show_progress() -> bool:
     if os.environ.get("FEATRANK_PROGRESS") is not None:
         return os.environ["FEATRANK_PROGRESS"] not in ("0", "", "false", "False")
     return not os.environ.get("CI")
+
+
+if __name__ == "__main__":          # the Makefile's committed profile of a notebook
+    import sys
+    print(committed_profile(Path(sys.argv[1]).stem) or "")

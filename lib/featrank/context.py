@@ -49,7 +49,7 @@ class RunContext:
     thread_pools : ``[threadpoolctl.ThreadpoolController or None, len(sys.modules) at its
         scan]``: the native thread pools ``featrank.parallel.single_threaded`` limits, scanned
         again only after new imports.
-    recorders : the open ``featrank._io.recording_reads`` records, each ``{file: sha256}`` of
+    recorders : the open ``featrank.store.provenance.recording_reads`` records, each ``{file: sha256}`` of
         the data files read meanwhile.
     skipped : per notebook, ``{dataset: row}`` of the datasets this run had to skip
         (``featrank.datasets.available_datasets``).

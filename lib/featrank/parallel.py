@@ -34,7 +34,7 @@ from sklearn.exceptions import ConvergenceWarning
 from threadpoolctl import ThreadpoolController
 
 from . import config
-from ._io import recording_reads
+from .store.provenance import recording_reads
 from ._progress import tqdm
 from .context import RunContext, current, using
 from .store import Store, task_family, task_key, task_name, task_version

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._io import note_read
+from ..store.provenance import note_read
 from ..config import data_dirs, raw_dir
 from ._dataset import Dataset
 from .frame import to_frame

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .._io import save_table
+from ..io import save_table
 from ..plots import savefig, specification_curve
 from .claims import AGREES, COLUMNS, checks_table, summary_table  # noqa: F401 (re-exported)
 from .specifications import specification_table

@@ -15,7 +15,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from .._io import data_file_matches
+from .provenance import data_file_matches
 from ..io import atomic_write_bytes
 from .values import _compact, decode, encode
 

@@ -1,7 +1,6 @@
-"""The record of which data files a task read, with their checksums (for the result store).
-
-The public writing helpers live in :mod:`featrank.io` (``atomic_write_bytes``, ``save_table``);
-they are imported here too for the library modules that still take them from this module."""
+"""The provenance of a stored result: which data files a task read, with their checksums
+(:func:`recording_reads` around a task, :func:`note_read` when a dataset is loaded), and
+whether a stored entry still matches the files on this machine (:func:`data_file_matches`)."""
 from __future__ import annotations
 
 import contextlib
@@ -9,9 +8,8 @@ import functools
 import hashlib
 from pathlib import Path
 
-from . import config
-from .context import RunContext, current
-from .io import atomic_write_bytes, save_table  # noqa: F401  (re-exported)
+from .. import config
+from ..context import RunContext, current
 
 
 # ------------------------------------------------------------- data files a task reads
