@@ -270,7 +270,7 @@ def _summary_inputs(t5_scale=1.0):
     paper3.columns = [f"{float(c):g}" if c != "corr" else c for c in paper3.columns]
     t3 = paper3.copy()
     t3.loc["dist", "corr"] = np.nan
-    se3 = pd.DataFrame(0.001, index=t3.index, columns=t3.columns)
+    se3 = pd.DataFrame(0.0002, index=t3.index, columns=t3.columns)
     heights = pd.DataFrame({"ffa": [0.9, 0.85, 0.8], "ffa_se": 0.001, "rfa": [0.5, 0.6, 0.7],
                             "rfa_se": 0.001}, index=[0.0, 0.5, 1.0])
     t1 = pd.DataFrame({w: {"FFA_delta": 0.02, "RFA_delta": -0.04, "ECA": 0.03} for w in WEIGHTINGS})
@@ -279,20 +279,103 @@ def _summary_inputs(t5_scale=1.0):
     ours5 = paper5 * t5_scale
     se5 = pd.DataFrame(0.002, index=paper5.index, columns=paper5.columns)
     return dict(table1_parts=(t1, folds, s18.paper_table("table1"), 900, 100),
+                table1_in_fold=(t1, folds),
                 table3_parts=(t3, se3, paper3, 100, heights),
                 table5_parts=({s18v.WHOLE: (ours5, se5), s18v.IN_FOLD: (ours5, se5)}, paper5))
 
 
 def test_summary_agrees_everywhere_on_the_papers_own_numbers():
-    """Fed the paper's values as ours, every reproduction row says yes (and the check row
-    n/a): the rules are not stricter than the claims."""
+    """Fed the paper's values as ours, every reproduction row says yes (the calibrated
+    distance row "calibrated"; Fig. 3's equivalence as its interval says): the rules are not
+    stricter than the claims."""
     s = s18v.reproduction_summary(**_summary_inputs(), profile="quick")
     assert list(s.columns) == list(COLUMNS)
-    check = s["finding"] == "stats-check"
-    assert (s.loc[check, "agrees"] == "n/a").all()
-    assert (s.loc[~check, "agrees"] == "yes").all(), s.loc[s.agrees != "yes", ["claim", "ours"]]
+    assert (s.loc[s["finding"] == "table3-dist", "agrees"] == "calibrated").all()
+    rest = s[~s["finding"].isin(["table3-dist", "fig3-no-difference"])]
+    assert (rest["agrees"] == "yes").all(), rest.loc[rest.agrees != "yes", ["claim", "ours"]]
     assert set(s["finding"]) <= set(s18v.FINDINGS)
+    assert "no difference" not in set(s["rule"])
     assert s18v.changed_by_reading(s).empty
+    checks = s18v.reproduction_checks(profile="quick")
+    assert checks["agrees"].tolist() == ["yes"] and checks["rule"].tolist() == ["check"]
+
+
+def test_summary_rows_and_declared_claims_match_one_to_one():
+    """Every row belongs to a claim of claims.toml and every declared claim (not a check) has
+    a row; a claim left out of the declarations is refused."""
+    decl = s18v.declared()
+    s = s18v.reproduction_summary(**_summary_inputs(), profile="quick")
+    assert set(s["finding"]) == {i for i, c in decl.items() if "check" not in c["kind"]}
+    for f, g in s.groupby("finding"):
+        assert set(g["rule"]) <= set(decl[f]["kind"])
+        if len(decl[f].get("readings", [])) >= 2:
+            assert set(g.loc[g["supported"] == "yes", "reading"]) == {decl[f]["supported"]}
+    fewer = {k: v for k, v in decl.items() if k != "fig2-between"}
+    with pytest.raises(ValueError, match="not a declared claim"):
+        s18v.reproduction_summary(**_summary_inputs(), profile="quick", declared_claims=fewer)
+    parts = _summary_inputs()
+    parts["table5_parts"] = None
+    s0 = s18v.reproduction_summary(**parts, profile="smoke")
+    assert set(s0["finding"]) == set(s["finding"])
+
+
+def test_equivalence_verdict_follows_its_interval():
+    """Fig. 3's "no difference among ReliefF, IG, SVM-RFE": yes when every bootstrap interval
+    of a mean-rank difference lies inside ±0.886, no when one difference lies outside,
+    untestable when the intervals are wider than the margin."""
+    rng = np.random.default_rng(0)
+    n = 40
+    base = rng.uniform(0.1, 0.3, n)
+    # the three alternate the ranks 1-3 in a cycle, RF last: every difference is 0 on average
+    cyc = np.array([[0.03, 0.02, 0.01], [0.01, 0.03, 0.02], [0.02, 0.01, 0.03]])[np.arange(n) % 3]
+    t = pd.DataFrame({"IG": base + cyc[:, 0], "ReliefF": base + cyc[:, 1],
+                      "SVM-RFE": base + cyc[:, 2], "RF": base - 0.1})
+    r = s18v._no_difference_row(t, s18v.IN_FOLD, 0.886, "CD")
+    assert r["agrees"] == "yes" and r["rule"] == "equivalence"
+    assert -0.886 < r["ci_low"] <= r["ours"] <= r["ci_high"] < 0.886
+    apart = t.assign(ReliefF=base + 0.05, IG=base - 0.05)          # ReliefF 1st, IG 3rd
+    assert s18v._no_difference_row(apart, s18v.IN_FOLD, 0.886, "CD")["agrees"] == "no"
+    few = t.iloc[[0, 1, 2, 3]].assign(ReliefF=lambda d: d["ReliefF"] + [0.05, -0.05, 0.05, -0.05])
+    v = s18v._no_difference_row(few, s18v.IN_FOLD, 0.3, "CD")
+    assert v["agrees"] == "untestable" and v["ci_high"] - v["ci_low"] > 0.6
+
+
+def test_underpowered_no_becomes_untestable():
+    """A step the wrong way whose test could not see the paper's step is untestable, not no;
+    the same step seen with a small SE is no."""
+    wide = s18v.step_tests([0.10, 0.09], [0.05, 0.05], paper=[0.10, 0.12])
+    assert wide[0]["mde"] > 0.02
+    r = s18v._trend_row("c", wide, [wide[0]["p"]], paper="1 of 1", reading="",
+                        finding="table3-rises")
+    assert r["agrees"] == "untestable" and r["mde"] > 0.02
+    narrow = s18v.step_tests([0.10, 0.09], [0.001, 0.001], paper=[0.10, 0.12])
+    r = s18v._trend_row("c", narrow, [narrow[0]["p"]], paper="1 of 1", reading="",
+                        finding="table3-rises")
+    assert r["agrees"] == "no"
+
+
+def test_findings_table_counts_the_new_verdicts():
+    """The per-finding table counts untestable and calibrated rows, gives each reading its own
+    verdict and each finding the headline of its supported reading."""
+    parts = _summary_inputs()
+    t3, se3, paper3, _, _ = parts["table3_parts"]
+    s = s18v.reproduction_summary(**parts, table3_random_rank=(t3 * 0.5, se3, 10),
+                                  profile="quick")
+    f = s18v.findings_table(s).set_index(["finding", "reading"])
+    assert {"untestable", "calibrated", "supported", "headline"} <= set(f.columns)
+    dist = f.loc["table3-dist"]
+    assert dist.loc[s18v.R_UNIFORM, "verdict"] == "calibrated"
+    assert dist.loc[s18v.R_RANDOM, "verdict"] == "no"
+    assert set(dist["headline"]) == {"calibrated"}           # uniform is the supported reading
+    assert dist.loc[s18v.R_UNIFORM, "supported"] == "yes"
+
+
+def test_mde_friedman_is_the_gap_of_80_percent_power():
+    from scipy import stats as ss
+    d = s18v.mde_friedman(4, 21)
+    lam = 12 * 21 / 20 * d ** 2 * 3 / 4
+    assert ss.ncx2.sf(ss.chi2.ppf(0.95, 3), 3, lam) == pytest.approx(0.8, abs=1e-6)
+    assert s18v.mde_friedman(4, 84) == pytest.approx(d / 2, rel=1e-9)
 
 
 def test_summary_says_no_with_reasons_when_table5_is_halved():
@@ -325,17 +408,17 @@ def test_summary_gives_table3_one_row_per_reading_of_r_theta():
     s = s18v.reproduction_summary(**parts, table3_random_rank=(t3 * 0.5, se3, 10),
                                   profile="quick")
     t3_rows = s[s["finding"].isin(["table3-dist", "table3-eca", "table3-rises"])]
-    assert set(t3_rows["reading"]) == {s18.UNIFORM, s18.RANDOM_RANK}
+    assert set(t3_rows["reading"]) == set(s18v.RTHETA)
     by = t3_rows.groupby("reading")
-    assert by.size()[s18.UNIFORM] == by.size()[s18.RANDOM_RANK]
-    assert (by.get_group(s18.UNIFORM)["agrees"] == "yes").all()
-    rr = by.get_group(s18.RANDOM_RANK)
+    assert by.size()[s18v.R_UNIFORM] == by.size()[s18v.R_RANDOM]
+    assert by.get_group(s18v.R_UNIFORM)["agrees"].isin(["yes", "calibrated"]).all()
+    rr = by.get_group(s18v.R_RANDOM)
     assert (rr.loc[rr["claim"].str.contains("θ = 0.5"), "agrees"] == "no").all()
     f = s18v.findings_table(s)
-    assert set(f.loc[f["finding"] == "table3-eca", "reading"]) == {s18.UNIFORM, s18.RANDOM_RANK}
-    changed = s18v.changed_by_reading(s, s18.RTHETA_READINGS)
+    assert set(f.loc[f["finding"] == "table3-eca", "reading"]) == set(s18v.RTHETA)
+    changed = s18v.changed_by_reading(s, s18v.RTHETA)
     assert "Table 3, ECA, w = 1, θ = 0.5" in set(changed["claim"])
-    assert (changed[s18.UNIFORM] == "yes").all()
+    assert changed[s18v.R_UNIFORM].isin(["yes", "calibrated"]).all()
 
 
 def test_readings_table_puts_the_paper_beside_each_reading():
