@@ -1,12 +1,15 @@
 """Notebook 01 (Quevedo 2007): task determinism, C selection, block summaries, the profiles,
 the solver check, and the summary's statistics and verdicts on made-up grids whose answers are
 known."""
+import itertools
+
 import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
 
 from featrank.experiments import quevedo2007 as q
+from featrank.experiments.claims import COLUMNS
 from featrank.experiments.quevedo2007 import summary as qs
 
 
@@ -145,3 +148,107 @@ def test_solver_check_task_counts_fits_and_reproduces_the_grids_r2w2():
     rm = q.solver_check_task(ranker="RM", C=1.0, **kw)
     assert rm["n_fits"] == 11 and rm["auc_fr"] == q.ranking_task(ranker="RM", C=1.0,
                                                                  **kw)["auc_fr"]
+
+
+# --- the reproduction summary on the rule book: declared claims, equivalence, power ---------
+
+RUN = list(q.RANKERS) + ["FCBF"]
+LEVEL = {"SPE-ranker": 0.85, "SPE w/o GS": 0.8, "Relief_k": 0.75, "GSRelief_k": 0.8, "SM": 0.7,
+         "RM": 0.9, "DM": 0.88, "R2W2": 0.6, "FCBF": 0.65}
+
+
+def _synthetic_res(k_gain=0.0, seed=0):
+    """A tiny stand-in for the notebook's grids (every input :func:`reproduction_summary`
+    reads), with known levels; ``k_gain``: what k = 50 adds to the Relief rankers."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for m, d, eta, rep in itertools.product((50, 100), (1, 2), (0, 1), range(4)):
+        for r in RUN:
+            for c in ((0.01, 1.0) if r in ("RM", "DM") else (np.nan,)):
+                rows.append(dict(m=m, n=100, r=5, d=d, eta=eta, sigma=0.0, rep=rep, ranker=r,
+                                 C=c, auc_fr=LEVEL[r] - 0.02 * d + 0.03 * rng.normal(),
+                                 time_s=0.01))
+    grid = pd.DataFrame(rows)
+    k = pd.concat([grid[grid.ranker.isin(["Relief_k", "GSRelief_k"])].assign(
+        k=kk, auc_fr=lambda f, kk=kk: f.auc_fr + (k_gain if kk == 50 else 0.0)
+        + 0.001 * rng.normal(size=len(f))) for kk in (30, 40, 50)], ignore_index=True)
+    xor = pd.DataFrame([dict(r=r, n=100, m=100, rep=i, ranker=rk, C=c,
+                             auc_fr=(0.95 if r == 2 and rk in ("Relief_k", "RM") else 0.5)
+                             + 0.02 * rng.normal(), time_s=0.01)
+                        for r in (2, 3, 4) for i in range(10) for rk in RUN
+                        for c in ((0.01, 1.0) if rk in ("RM", "DM") else (np.nan,))])
+    ratios = np.round(np.arange(0.40, 0.605, 0.01), 2)
+    anti = pd.DataFrame([dict(sigma=s, ratio=x, n_sets=20, seed=0,
+                              fail_rate=1.0 if x <= 0.42 else (0.5 if x <= 0.54 else 0.0),
+                              mean_corr=-0.95 + (x - 0.42) + 0.001 * s)
+                         for s in (1.0, 2.0) for x in ratios])
+    weston = pd.DataFrame([dict(n=n, ranker=rk, C=np.nan, time_s=0.01, n_sets=5,
+                                standardized=std, auc_fr=LEVEL[rk] - (0.1 if std and rk == "R2W2"
+                                                                      else 0) + 0.01 * i)
+                           for std in (False, True) for i, n in enumerate((20, 50, 100))
+                           for rk in RUN])
+    return dict(red=grid, irr=grid, deg=grid, bias=grid, xor=xor, anti=anti, k=k, weston=weston)
+
+
+def test_summary_rows_are_exactly_the_declared_claims():
+    declared = qs.declared_claims_of_package()
+    s = qs.reproduction_summary(_synthetic_res(), profile="quick", anti_step=0.01)
+    assert list(s.columns) == list(COLUMNS)
+    assert set(s["finding"]) == set(declared)
+    assert set(s["rule"]) <= {k for c in declared.values() for k in c["kind"]}
+    assert "no difference" not in set(s["rule"])
+    flat = s[s.finding == "spe-flat-over-d"]
+    assert flat.set_index("reading")["supported"].to_dict() == {"b=[1,2]": "yes", "b=[3,6]": "no"}
+    fewer = {k: v for k, v in declared.items() if k != "relief-k-30"}
+    with pytest.raises(ValueError, match="not a declared claim"):
+        qs.reproduction_summary(_synthetic_res(), profile="quick", declared=fewer)
+    more = {**declared, "extra": {**declared["timing"], "id": "extra"}}
+    with pytest.raises(ValueError, match="have no summary row"):
+        qs.reproduction_summary(_synthetic_res(), profile="quick", declared=more)
+
+
+def test_an_equivalence_verdict_follows_its_interval():
+    flat = qs.reproduction_summary(_synthetic_res(), profile="quick")
+    gain = qs.reproduction_summary(_synthetic_res(k_gain=0.2), profile="quick")
+    for s, want in ((flat, "yes"), (gain, "no")):
+        r = s.set_index("finding").loc["relief-k-30"]
+        inside = -0.05 < r["ci_low"] and r["ci_high"] < 0.05
+        assert r["rule"] == "equivalence" and r["agrees"] == want and inside == (want == "yes")
+    wide = qs.equivalence_test([0.2, -0.2, 0.15, -0.1], 0.05)
+    assert wide["verdict"].agrees == "untestable" and wide["high"] - wide["low"] > 0.1
+    near = qs.equivalence_test(0.01 + 0.001 * np.arange(10), 0.05)
+    assert near["verdict"].agrees == "yes" and -0.05 < near["low"] < near["high"] < 0.05
+
+
+def test_an_underpowered_no_becomes_untestable():
+    """The same noisy lead: 'partly' (or 'no') without the paper's effect, 'untestable' when
+    the declared effect is below the test's MDE, judged as the paper states it."""
+    rng = np.random.default_rng(3)
+    w = pd.DataFrame({"A": 0.8 + 0.1 * rng.normal(size=6), "B": 0.8 + 0.1 * rng.normal(size=6)})
+    w["A"] = w["B"] + 0.005 + 0.1 * rng.normal(size=6)
+    for effect, want in ((None, {"partly", "no"}), (0.01, {"untestable"}), (5.0, {"partly", "no"})):
+        fam = qs._Family()
+        qs._lead(fam, w, "A", "B", "A beats B", "yes", finding="f")
+        decl = {"f": {"kind": ["direction"], "alpha": 0.05,
+                      **({} if effect is None else {"effect": effect})}}
+        r = fam.rows(decl)[0]
+        assert r["agrees"] in want and r["mde"] > 0.01
+
+
+def test_holm_runs_within_a_finding():
+    """A p of 0.03 alone in its finding stays significant beside a finding of many tests."""
+    fam = qs._Family()
+    fam.add("a", "p", dict(estimate=0.1, se=0.04, p=0.03, n=30), +1, "", "alone")
+    for i in range(9):
+        fam.add(f"b{i}", "p", dict(estimate=0.1, se=0.04, p=0.03, n=30), +1, "", "many")
+    rows = fam.rows()
+    assert rows[0]["agrees"] == "yes"
+    assert {r["agrees"] for r in rows[1:]} == {"partly"}
+
+
+def test_rows_on_our_r2w2_say_so():
+    s = qs.reproduction_summary(_synthetic_res(), profile="quick").set_index("finding")
+    assert "not Spider's" in s.loc["r2w2-second", "why_not"]
+    spec = qs.specification_rows(_synthetic_res())
+    assert set(spec.columns) == {"finding", "specification", "agrees"}
+    assert "rest=without R2W2" in set(spec["specification"])

@@ -15,7 +15,7 @@ from .profiles import PROFILES, Profile
 from .r2w2 import (R2W2_VARIANTS, SOLVER_VARIANTS, convergence_counts, r2w2_settings_check,
                    run_solver_check, variant_by_degree, variant_places)
 from .run import run_anticorrelated, run_grid, run_k_grid
-from .summary import reproduction_summary
+from .summary import reproduction_summary, specification_rows
 from .tasks import anticorrelated_task, r2w2_task, ranking_task, solver_check_task
 
 __all__ = ["C_GRID", "NOTEBOOK", "PAPER_GRIDS", "PROFILES", "Profile", "R2W2_VARIANTS",
@@ -24,5 +24,5 @@ __all__ = ["C_GRID", "NOTEBOOK", "PAPER_GRIDS", "PROFILES", "Profile", "R2W2_VAR
            "make_problem", "make_ranker", "overall", "point_medians", "r2w2_settings_check",
            "r2w2_task", "ranker_specs", "ranking_task", "reproduction_summary",
            "run_anticorrelated", "run_grid", "run_k_grid", "run_solver_check",
-           "solver_check_task", "speed_ratios", "threshold_ratio", "variant_by_degree",
-           "variant_places", "wide"]
+           "solver_check_task", "specification_rows", "speed_ratios", "threshold_ratio",
+           "variant_by_degree", "variant_places", "wide"]
