@@ -1,10 +1,12 @@
 import json
+import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from featrank.experiments.claims import COLUMNS
+from featrank.experiments.claims import COLUMNS, significance
 
 from featrank.datasets import izetta2017 as iz
 from featrank.experiments import izetta2017 as E
@@ -105,16 +107,34 @@ def test_paired_test_uses_the_corrected_resampled_se_and_one_sided_p():
     assert E.paired_test([0.01, 0.01], 1)[2] == 0.0              # the same gain every split
 
 
-def test_family_holm_adjusts_across_every_test():
+def test_family_holm_adjusts_within_each_finding():
     from featrank.experiments.izetta2017.summary_curves import Family
     from featrank.stats import holm_adjust
 
     F = Family()
-    idx = [F.add(p) for p in (0.01, 0.04, 0.03)]
+    idx = [F.add(p, f) for p, f in ((0.01, "a"), (0.04, "a"), (0.03, "b"))]
     with pytest.raises(RuntimeError):
         F[idx[0]]
     F.adjust()
-    assert np.allclose([F[i] for i in idx], holm_adjust([0.01, 0.04, 0.03]))
+    assert np.allclose([F[i] for i in idx[:2]], holm_adjust([0.01, 0.04]))
+    assert F[idx[2]] == 0.03                      # alone in its finding: not adjusted
+
+
+def test_exact_friedman_matches_brute_force_and_the_committed_fig1():
+    from featrank.experiments.izetta2017.exact import friedman_brute_force, friedman_exact
+
+    rng = np.random.default_rng(3)
+    for shape in ((2, 4), (3, 3), (2, 5), (3, 4)):
+        for _ in range(3):
+            x = rng.integers(0, 4, size=shape).astype(float)        # with ties
+            assert np.isclose(friedman_exact(x).pvalue, friedman_brute_force(x))
+    # the two class-specific datasets of Fig. 1 at the true n (committed CSV): six values of k
+    sc = pd.DataFrame([[0.4109, 0.4111, 0.4155, 0.4503, 0.5934, 0.5513],
+                       [0.2736, 0.2695, 0.2710, 0.2788, 0.3204, 0.3274]])
+    r = friedman_exact(sc, higher_is_better=False)
+    assert round(r.pvalue, 3) == 0.051 and r.min_pvalue == 1 / 720
+    assert r.w < r.w_critical                          # not concordant enough to reject
+    assert E.friedman_test(sc)["test"] == "exact permutation"
 
 
 def test_friedman_readings_block_by_dataset_or_by_split():
@@ -123,11 +143,11 @@ def test_friedman_readings_block_by_dataset_or_by_split():
     idx = pd.MultiIndex.from_product([["d1", "d2"], [0, 1, 2]], names=["dataset", "split"])
     s = pd.DataFrame({"A": [0.1, 0.1, 0.3, 0.1, 0.25, 0.25], "B": [0.2, 0.2, 0.2, 0.3, 0.2, 0.2]},
                      index=idx)
-    assert by_reading(s, "datasets").shape == (2, 2)
-    assert np.allclose(by_reading(s, "datasets").loc["d1"], [0.5 / 3, 0.2])
-    assert by_reading(s, "dataset, split").shape == (6, 2)
-    assert mean_ranks(s, "datasets")["A"] == 1.0         # A's mean is lower on both datasets
-    assert mean_ranks(s, "dataset, split")["A"] == 1.5   # but A wins only 3 of the 6 splits
+    assert by_reading(s, "blocks=datasets").shape == (2, 2)
+    assert np.allclose(by_reading(s, "blocks=datasets").loc["d1"], [0.5 / 3, 0.2])
+    assert by_reading(s, "blocks=dataset-splits").shape == (6, 2)
+    assert mean_ranks(s, "blocks=datasets")["A"] == 1.0       # lower mean on both datasets
+    assert mean_ranks(s, "blocks=dataset-splits")["A"] == 1.5  # but wins 3 of the 6 splits
 
 
 def test_loglog_slope_and_fig7_slope_rows():
@@ -139,8 +159,8 @@ def test_loglog_slope_and_fig7_slope_rows():
     b, se = E.loglog_slope(x, 1e-9 * x ** 3 * noise)
     assert abs(b - 3) < 0.05 and 0 < se < 0.05
     F = Family()
-    cubic = _slope_row("c", "cubic", "", b, se, 5, 2.5, 1, F)
-    linear = _slope_row("l", "linear", "", b, se, 5, 1.5, -1, F)
+    cubic = _slope_row("c", "cubic", "", b, se, 5, 2.5, 1, F, "fig7a-schulze-cubic")
+    linear = _slope_row("l", "linear", "", b, se, 5, 1.5, -1, F, "x")
     F.adjust()
     assert cubic(F)["agrees"] == "yes" and linear(F)["agrees"] == "no"
     with pytest.raises(ValueError):
@@ -169,7 +189,7 @@ def test_column_order_check_maps_the_shuffled_orders_back(tmp_path, monkeypatch)
     assert set(t["method"]) == set(E.METHODS) and (t["splits"] == 1).all()
 
 
-def _fig3_table(delta, n_splits=4, seed=0):
+def _fig3_table(delta, n_splits=4, seed=0, noise=0.002):
     """A synthetic Fig. 3 run: OVO error = OVA error + delta (+ small noise)."""
     rng = np.random.default_rng(seed)
     rows = []
@@ -177,25 +197,67 @@ def _fig3_table(delta, n_splits=4, seed=0):
         for m in E.METHODS:
             for s in range(n_splits):
                 e = 0.3 + rng.normal(0, 0.01)
-                for sch, err in (("ova", e), ("ovo", e + delta + rng.normal(0, 0.002))):
+                for sch, err in (("ova", e), ("ovo", e + delta + rng.normal(0, noise))):
                     rows.append((d, sch, s, m, 40 if d == "artificial1-8c" else 25, err,
                                  0.1, 0.875))
     return pd.DataFrame(rows, columns=["dataset", "scheme", "split", "method", "size", "error",
                                        "C", "chance"])
 
 
-def test_summary_fig3_verdicts_follow_the_rule():
+FIG3 = "Fig. 3: OVO equal or better than OVA in all cases (error at the true n)"
+
+
+def test_summary_fig3_is_an_equivalence_that_follows_its_interval():
     n_rel = {"artificial1-8c": 40, "artificial2-8c": 25}
-    good = E.reproduction_summary(fig3=_fig3_table(-0.05), n_relevant=n_rel, profile="smoke")
-    row = good.set_index("claim").loc["Fig. 3: OVO equal or better than OVA in all cases "
-                                      "(error at the true n)"]
-    assert row["agrees"] == "yes"
-    bad = E.reproduction_summary(fig3=_fig3_table(+0.05), n_relevant=n_rel, profile="smoke")
-    row = bad.set_index("claim").loc["Fig. 3: OVO equal or better than OVA in all cases "
-                                     "(error at the true n)"]
-    assert row["agrees"] == "no" and row["why_not"] == "0 of 12 cases"
+    good = E.reproduction_summary(fig3=_fig3_table(-0.05, n_splits=30), n_relevant=n_rel,
+                                  profile="smoke").set_index("claim").loc[FIG3]
+    assert good["rule"] == "equivalence" and good["agrees"] == "yes"   # OVO clearly better
+    assert good["ci_high"] < 0.01                  # the interval lies inside the margin
+    small = _fig3_table(+0.004, n_splits=30)       # OVO a little worse, within the margin
+    r = E.reproduction_summary(fig3=small, n_relevant=n_rel, profile="smoke")
+    r = r.set_index("claim").loc[FIG3]
+    assert r["agrees"] == "yes" and 0 < r["ci_high"] < 0.01
+    bad = E.reproduction_summary(fig3=_fig3_table(+0.05, n_splits=30), n_relevant=n_rel,
+                                 profile="smoke")
+    row = bad.set_index("claim").loc[FIG3]
+    assert row["agrees"] == "no" and row["ci_low"] > 0.01        # the whole interval outside
     assert list(bad.columns) == list(COLUMNS)
     assert (bad.loc[bad.agrees != "yes", "why_not"].str.len() > 0).all()
+    # a non-rejection is no longer a yes: three noisy splits cannot show equivalence
+    few = E.reproduction_summary(fig3=_fig3_table(0.0, n_splits=3, noise=0.02), n_relevant=n_rel,
+                                 profile="smoke").set_index("claim").loc[FIG3]
+    assert few["agrees"] in ("untestable", "partly") and few["ci_high"] > 0.01
+
+
+def test_fig4_three_behind_untestable_where_no_outcome_can_reject():
+    from featrank.experiments.izetta2017.summary_curves import _three_behind_signed_rank
+
+    rng = np.random.default_rng(0)
+    blocks = pd.DataFrame(rng.normal(0.3, 0.01, size=(4, len(E.METHODS))), columns=E.METHODS)
+    k, attainable, mde, _ = _three_behind_signed_rank(blocks)
+    assert not attainable and math.isinf(mde)           # 4 datasets: min p 1/16 > 0.05 / 3
+    assert significance(k, 3, attainable=attainable).agrees == "untestable"
+    blocks6 = pd.DataFrame(rng.normal(0.3, 0.01, size=(6, len(E.METHODS))), columns=E.METHODS)
+    assert _three_behind_signed_rank(blocks6)[1]        # 6 datasets, one-sided: attainable
+
+
+def test_summary_rows_are_the_declared_claims():
+    from featrank.experiments.izetta2017.summary_curves import declared
+
+    decl = declared()
+    committed = pd.read_csv(Path(__file__).resolve().parents[2] / "data" / "results" /
+                            "03_izetta2017_multiclass_list_combination" /
+                            "reproduction_summary.csv", keep_default_na=False)
+    assert set(committed["finding"]) == set(decl)      # every finding declared, every claim a row
+    assert "no difference" not in set(committed["rule"])
+    for f, c in decl.items():
+        assert set(committed.loc[committed["finding"] == f, "rule"]) <= set(c["kind"]), f
+        if "equivalence" in c["kind"]:
+            assert c["margin"] > 0 and c["source"]
+    # a partial summary is checked against the declarations of its own rows
+    n_rel = {"artificial1-8c": 40, "artificial2-8c": 25}
+    t = E.reproduction_summary(fig3=_fig3_table(-0.05), n_relevant=n_rel, profile="smoke")
+    assert set(t["finding"]) <= set(decl)
 
 
 def test_summary_marks_perfect_artificial3_tables_vacuous():
@@ -207,6 +269,8 @@ def test_summary_marks_perfect_artificial3_tables_vacuous():
     t = E.reproduction_summary(orders=orders, n_relevant={"artificial3-8c": R}, profile="smoke")
     t = t.set_index("claim")
     assert t.loc["Table 6 (Art-3-8C): all methods almost equivalent", "agrees"] == "n/a"
+    assert t.loc["Table 6 (Art-3-8C): all methods almost equivalent", "rule"] == \
+        "by construction"
     row = t.loc["Table 6 (Art-3-8C): mean position of the relevant features, 3Q-SD"]
     assert row["ours"] == 20.5                         # the ideal (R + 1) / 2
 

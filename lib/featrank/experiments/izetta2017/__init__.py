@@ -17,7 +17,8 @@ Roles of the modules (their public names are re-exported here, lazily, so that
   per split), :mod:`.column_order` (does the column order favour the relevant features?),
   :mod:`.timing` (Fig. 7's combination step timed alone);
 - :mod:`.summary`, :mod:`.summary_curves` -- the reproduction summary on the rule book
-  (:func:`reproduction_summary`).
+  (:func:`reproduction_summary`), judged against the claims declared in ``claims.toml``;
+  :mod:`.exact` -- the exact permutation Friedman test for fewer than 5 blocks.
 """
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ _API = {
     **dict.fromkeys(("c_reading_table", "c_reading_note", "c_frequencies"), "c_choice"),
     **dict.fromkeys(("column_order_runs", "column_order_table"), "column_order"),
     **dict.fromkeys(("AVERAGING", "READINGS", "paired_test", "perfectly_ranked",
-                     "imperfect_orders"), "summary_curves"),
+                     "imperfect_orders", "fig3_cases", "declared", "tost_interval",
+                     "noninferior", "friedman_test"), "summary_curves"),
+    **dict.fromkeys(("friedman_exact", "friedman_brute_force", "ExactFriedman"), "exact"),
     **dict.fromkeys(("PAPER_MEANS", "ART2_GROUPS", "reproduction_summary"), "summary"),
 }
 __getattr__, _api_names = lazy_exports(__name__, _API)
