@@ -33,10 +33,11 @@ significance    the paper claims that m comparisons are significant, tested as t
 equivalence     "no difference", "no worse", "cannot tell apart", "little gain": two
                 one-sided tests against a declared margin, read off the ``1 - 2 alpha``
                 interval (``ci_low``, ``ci_high``). **yes**: the interval lies inside the
-                margin (equivalence shown); **untestable**: the interval is wider than the
-                margin, so even a zero difference could not be shown equivalent; **no**: the
-                estimate lies outside the margin; **partly**: inside, the interval not. A test
-                that fails to reject is never a "yes".
+                margin (equivalence shown); **no**: the whole interval lies outside it (a
+                difference is shown); **untestable**: otherwise, when the interval is wider
+                than the margin, so even a zero difference could not be shown equivalent;
+                **no**: the estimate outside the margin; **partly**: inside, the interval not.
+                A test that fails to reject is never a "yes".
 ordering        the paper ranks methods. **yes**: our point estimates give the same order;
                 **partly**: the same first method; **no**: otherwise.
 all cases       "in all cases": k of n cases hold. **yes**: k = n; **partly**: k >= n / 2;

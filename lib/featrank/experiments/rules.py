@@ -174,10 +174,16 @@ def equivalence(estimate: float, ci_low: float, ci_high: float, margin: float, *
     ('yes', 'untestable')
     >>> equivalence(0.07, 0.05, 0.09, 0.05).agrees, equivalence(0.03, -0.01, 0.07, 0.05).agrees
     ('no', 'partly')
+    >>> equivalence(0.07, 0.01, 0.13, 0.01).agrees        # wide, but wholly past the margin
+    'no'
+    
     """
     m = f"the margin ±{margin:.2g}" + (f" ({source})" if source else "")
     if -margin < ci_low and ci_high < margin:
         return Verdict("yes", "", "equivalence")
+    if ci_low >= margin or ci_high <= -margin:
+        return Verdict("no", f"the whole interval [{ci_low:.2g}, {ci_high:.2g}] lies outside "
+                       f"{m}: a difference is shown", "equivalence")
     if (ci_high - ci_low) / 2 >= margin:
         return Verdict("untestable", f"the interval [{ci_low:.2g}, {ci_high:.2g}] is wider than "
                        f"{m}: not even a zero difference could be shown equivalent",
