@@ -125,8 +125,9 @@ def separation_tests(curves: dict, n_samples: int, n_folds: int, good=GOOD, bad=
     good and the bad rankings on each CV split (as :func:`learner_separation`), tested by the
     corrected resampled t-test (Nadeau & Bengio 2003: the splits of repeated CV share
     training data) and, as a note, by the naive one-sample t-test that treats the splits as
-    independent. Returns ``{measure: dict(gap, se, t, p, naive_t, naive_p)}`` (two-sided
-    p-values, not adjusted; ``se`` is the corrected one)."""
+    independent. Returns ``{measure: dict(gap, se, t, p, naive_t, naive_p, n_splits)}``
+    (two-sided p-values, not adjusted; ``se`` is the corrected one, with ``n_splits - 1``
+    degrees of freedom)."""
     from ...stats import corrected_resampled_ttest
 
     n_test = n_samples / n_folds
@@ -141,7 +142,7 @@ def separation_tests(curves: dict, n_samples: int, n_folds: int, good=GOOD, bad=
         se = abs(d.mean() / res.statistic) if res.statistic else np.nan
         out[kind] = dict(gap=float(d.mean()), se=float(se), t=float(res.statistic),
                          p=float(res.pvalue), naive_t=float(naive.statistic),
-                         naive_p=float(naive.pvalue))
+                         naive_p=float(naive.pvalue), n_splits=int(d.size))
     return out
 
 
