@@ -7,7 +7,8 @@ import pytest
 from featrank.aggregate import mc4, prati_mc4
 from featrank.experiments import prati2012 as P
 from featrank.experiments.prati2012 import summary as S
-from featrank.stats import FriedmanResult, nemenyi_cd
+from featrank.experiments.claims import Verdict, row, summary_table
+from featrank.stats import FriedmanResult, mde_nemenyi, nemenyi_cd
 
 
 def _fake_areas(rng, n_datasets=30):
@@ -41,20 +42,18 @@ def test_friedman_groups_and_summary_on_a_clear_case():
     assert res.n_datasets == 270 and res.p_ff < 1e-10
     s = P.reproduction_summary(areas, {READING: groups}, profile="quick")
     assert list(s.columns) == P.SUMMARY_COLUMNS
-    assert set(s["agrees"]) <= {"yes", "partly", "no", "n/a"}
     assert ((s["why_not"] != "") == (s["agrees"] != "yes")).all(), s
     assert (s["profile"] == "quick").all()
-    by = s.set_index("claim")["agrees"]
+    by = s[s["reading"].isin(["", READING, "learner=all"])].set_index("finding")["agrees"]
     # the fake areas make SSD first everywhere and every aggregate ahead of every base
-    # ranker by 0.05 area units with noise 0.001: every such pair is significant
-    assert by["every aggregate significantly better than every base ranker, overall "
-              "(Fig. 3)"] == "yes"
-    assert by["SSD significantly better than every other ranking, overall (Fig. 3)"] == "yes"
-    assert by["MC4 the worst aggregate overall (Fig. 3; mean rank)"] == "yes"
-    # ... but it spaces the methods evenly, so the paper's "no difference" groups fail
-    # (BC-CD, BC-SSD... 3 of the 6 pairs of CD, BC, MC4, Lin differ: the rule says "no")
-    assert by["CD, BC, MC4, Lin: no significant difference among them overall "
-              "(Fig. 3's second group)"] == "no"
+    # ranker by 0.05 area units with noise 0.001: every such pair is significant, and the
+    # claims that rest on MC4's fitted edge direction print their "yes" as calibrated
+    assert by["aggregates-beat-base-overall"] == "calibrated"
+    assert by["ssd-beats-all-overall"] == "yes"
+    assert by["mc4-worst-aggregate"] == "calibrated"
+    # ... but it spaces the methods evenly, so the paper's "no difference" groups fail:
+    # CD and MC4 are 3 mean ranks apart, outside the declared margin of one rank
+    assert by["second-group-equal-overall"] == "no"
 
 
 def test_curve_sizes_and_folds():
@@ -118,13 +117,13 @@ PAPER_LIKE = {
 READING = "blocks=dataset×learner×measure"
 
 
-def _hand_groups(ranks=PAPER_LIKE, p_values=None):
+def _hand_groups(ranks=PAPER_LIKE, p_values=None, n=None):
     out = {}
     for g, r in ranks.items():
-        n = 351 if g == "overall" else 117
-        res = friedman_result(pd.Series(r, index=ORDER), n, p_values.get(g, 1e-20)
+        n_g = n or (351 if g == "overall" else 117)
+        res = friedman_result(pd.Series(r, index=ORDER), n_g, p_values.get(g, 1e-20)
                               if p_values else 1e-20)
-        out[g] = (res, nemenyi_cd(11, n))
+        out[g] = (res, nemenyi_cd(11, n_g))
     return out
 
 
@@ -161,10 +160,15 @@ def _verdicts(groups):
 def test_significance_rows_on_hand_set_ranks_where_every_claim_holds():
     verdicts, rows = _verdicts(_hand_groups())
     assert len(verdicts) == 17
-    assert all(v.agrees == "yes" for v in verdicts.values()), \
-        {c: v for c, v in verdicts.items() if v.agrees != "yes"}
+    sig = {c: v for c, v in verdicts.items() if v.rule == "significance"}
+    assert len(sig) == 13 and all(v.agrees == "yes" for v in sig.values()), sig
+    # the four claims of no significant difference: a non-rejection is never a "yes"; at
+    # N = 117 the simultaneous 90 % intervals (half-width 1.31) are wider than the margin
+    # of one rank (untestable), at N = 351 (0.76) the estimates lie inside it (partly)
+    eq = {c: v.agrees for c, v in verdicts.items() if v.rule == "equivalence"}
+    assert sorted(eq.values()) == ["partly", "partly", "untestable", "untestable"], eq
     assert rows["SSD significantly better than every other ranking, overall (Fig. 3)"][
-        "ours"] == "overall 10/10"
+        "ours"] == "overall 10/10; claimed differences +1.60 to +5.20 ranks"
     assert rows["every aggregate significantly better than every base ranker, overall "
                 "(Fig. 3)"]["se"] == "overall N 351, CD 0.81"
 
@@ -179,11 +183,18 @@ def test_significance_rows_say_why_not_where_a_claim_fails():
     v = verdicts["Friedman rejects equal performance for every measure (Fig. 1)"]
     assert v[:2] == ("partly", "2 of 3 significant")
     c = "SSD significantly better than every other ranking, error and AUC (Fig. 1b, c)"
-    assert verdicts[c] == ("partly", "17 of 20 significant")
-    assert rows[c]["ours"] == "error 7/10, AUC 10/10"
+    assert verdicts[c][:2] == ("partly", "17 of 20 significant")
+    assert rows[c]["ours"] == "error 7/10, AUC 10/10; claimed differences +1.00 to +4.90 ranks"
+    assert rows[c]["mde"] == pytest.approx(mde_nemenyi(11, 117))
     c = "CD, BC, MC4, Lin: no significant difference among them overall (Fig. 3's second group)"
-    assert verdicts[c] == ("partly", "1 of 6 differences significant")
-    assert rows[c]["ours"] == "1/6 (CD-BC)"
+    # every pair within the margin of one rank, but no simultaneous 90 % interval
+    # (half-width 0.75 at N = 351) inside it: the estimates are, the intervals are not
+    assert verdicts[c][:2] == ("partly", "0 of 6 differences shown equivalent")
+    assert rows[c]["ours"].startswith("largest |mean-rank difference| 0.90 (CD-BC), "
+                                      "simultaneous 90 % half-width 0.75; Nemenyi 1/6 "
+                                      "significant (CD-BC)")
+    assert rows[c]["ci"] == pytest.approx((0.9 - nemenyi_cd(11, 351, 0.1),
+                                           0.9 + nemenyi_cd(11, 351, 0.1)))
 
 
 def test_no_significant_pair_is_no_even_in_the_claimed_direction():
@@ -198,24 +209,30 @@ def test_no_significant_pair_is_no_even_in_the_claimed_direction():
 
 def test_one_row_per_reading_sharing_a_finding():
     rng = np.random.default_rng(2)
-    areas = pd.concat([_fake_areas(rng, 12).assign(fold=f) for f in range(3)],
+    # 14 datasets: scipy's signed-rank test is asymptotic above 13 pairs with ties (a
+    # complete permutation test below, seconds per pair)
+    areas = pd.concat([_fake_areas(rng, 14).assign(fold=f) for f in range(3)],
                       ignore_index=True)
     tests = {r: P.friedman_groups(areas, reading=r) for r in P.READINGS}
     assert {r: tests[r]["overall"][0].n_datasets for r in P.READINGS} == {
-        "blocks=datasets": 12, "blocks=dataset×learner×measure": 108, "blocks=folds": 324}
-    assert tests["blocks=datasets"]["measure=f1"][0].n_datasets == 12
-    assert tests["blocks=folds"]["learner=NB"][0].n_datasets == 12 * 3 * 3
-    s = P.reproduction_summary(areas, tests, wilcoxon=P.wilcoxon_groups(areas),
-                               profile="quick")
-    sig = s[s["reading"] != ""]
+        "blocks=datasets": 14, "blocks=dataset×learner×measure": 126, "blocks=folds": 378}
+    assert tests["blocks=datasets"]["measure=f1"][0].n_datasets == 14
+    assert tests["blocks=folds"]["learner=NB"][0].n_datasets == 14 * 3 * 3
+    s = P.reproduction_summary(areas, tests, wilcoxon=True, profile="quick")
+    # built from claims.toml: every declared claim has rows, every row a declaration, and
+    # the supported reading is the datasets' (the rule book's one blocking policy)
+    assert set(s["finding"]) == set(S.DECLARED)
+    assert set(s.loc[s["supported"] == "yes", "reading"]) == {"blocks=datasets",
+                                                               "learner=all"}
+    sig = s[s["reading"].isin(P.READINGS)]
     assert len(sig) == 17 * 3
     assert sig.groupby("finding")["reading"].apply(lambda r: list(r) == list(P.READINGS)).all()
     assert sig.groupby("finding")["claim"].nunique().eq(1).all()
     overall = "every aggregate significantly better than every base ranker, overall (Fig. 3)"
     ours = s[(s["claim"] == overall) & (s["reading"] == "blocks=datasets")]["ours"].item()
-    # 12 datasets: Nemenyi's CD (4.4 ranks) misses the pairs closest together, while every
+    # 14 datasets: Nemenyi's CD (4.0 ranks) misses the pairs closest together, while every
     # aggregate wins on every dataset, which Wilcoxon-Holm finds
-    assert ours == "overall 18/24; Wilcoxon-Holm 24/24"
+    assert ours == "overall 18/24; Wilcoxon-Holm 24/24; claimed differences +1.00 to +10.00 ranks"
     with pytest.raises(ValueError, match="per-fold areas"):
         P.friedman_groups(P.mean_areas(areas), reading="blocks=folds")
 
@@ -223,17 +240,23 @@ def test_one_row_per_reading_sharing_a_finding():
 def test_cylinder_and_sponge_rows():
     areas = _special_areas(CYL_PAPER, n_folds=10)
     assert S._cylinder_row(areas)["verdict"].agrees == "yes"
-    assert S._sponge_row(areas)["verdict"].agrees == "yes"
+    # 30 fold x measure blocks: the simultaneous 90 % intervals (half-width 2.6 mean ranks)
+    # are wider than the margin of one rank, so "little or no difference" is untestable
+    sponge = S._sponge_row(areas)
+    assert sponge["verdict"].agrees == "untestable"
+    assert sponge["ci"][1] - sponge["ci"][0] == pytest.approx(2 * nemenyi_cd(11, 30, 0.1))
     cyl = {"MC4": 0.70, "IG": 0.75, "BC": 0.80, "CD": 0.69, "SSD": 0.68}
     # BC ahead of the best base ranker and MC4 not the best aggregate: 2 of the 4 parts
     assert S._cylinder_row(_special_areas(cyl))["verdict"][:2] == ("partly", "2 of 4 cases")
-    wide = _special_areas(CYL_PAPER, sponge_spread=0.5, n_folds=10)
-    v = S._sponge_row(wide)["verdict"]
-    assert v.agrees == "no" and v.why_not.endswith("differences significant")
+    # methods ten ranks apart on sponge: outside the margin, but an interval that wide
+    # cannot show a "no" either (the rule says untestable before it says no)
+    wide = S._sponge_row(_special_areas(CYL_PAPER, sponge_spread=0.5, n_folds=10))
+    assert wide["verdict"].agrees == "untestable"
+    assert wide["ours"].startswith("largest |mean-rank difference| 10.00 (IG-Lin)")
     # without the folds' areas there is no test of the sponge remark
     assert S._sponge_row(P.mean_areas(areas))["verdict"].agrees == "n/a"
     other = areas[areas["dataset"] == "other"]
-    assert S._cylinder_row(other)["verdict"] == ("n/a", "cylinder-bands is not in this run")
+    assert S._cylinder_row(other)["verdict"][:2] == ("n/a", "cylinder-bands is not in this run")
 
 
 def test_random_tie_breaking_only_reorders_equal_scores():
@@ -274,3 +297,64 @@ def test_extras_and_mc4_variants():
     assert out["MC4-Dwork"].tolist() == mc4(orders, random_state=seed).tolist()
     with pytest.raises(ValueError, match="unknown extras"):
         P.aggregate_orders(base, X, y, None, extras=("MC5",))
+
+
+# ---- the rule book: equivalence on mean ranks, declarations ------------------------------
+
+def test_equivalence_verdict_follows_its_interval():
+    """A pair is equivalent when its simultaneous 90 % interval (difference ± the Nemenyi
+    CD at alpha = 0.10) lies inside the margin; outside it when the difference is."""
+    half = nemenyi_cd(11, 351, 0.1)                       # 0.76 mean ranks
+    ranks = dict(zip(ORDER, [1.0, 1.1, 2.5, 4, 5, 6, 7, 8, 9, 10, 11]))
+    e = S.equivalence_of_pairs(ranks, 351, [("SSD", "CD")], 1.0)
+    assert e["verdict"].agrees == "yes" and e["ci"] == pytest.approx((0.1 - half, 0.1 + half))
+    assert 0.1 + half < 1.0
+    # the estimate inside the margin, its interval not: partly
+    assert S.equivalence_of_pairs(ranks, 351, [("CD", "BC")], 1.5)["verdict"].agrees == "partly"
+    # the estimate outside: no, whatever the interval
+    assert S.equivalence_of_pairs(ranks, 351, [("SSD", "BC")], 1.0)["verdict"].agrees == "no"
+    # a pair Nemenyi cannot separate is not thereby equivalent: CD-BC, 1.4 ranks apart, is
+    # far below the CD of 39 blocks (2.42), and still not a "yes"
+    v = S.equivalence_of_pairs(ranks, 39, [("CD", "BC")], 1.0)["verdict"]
+    assert v.agrees != "yes"
+
+
+def test_an_underpowered_no_difference_is_untestable():
+    """At N = 39 datasets the simultaneous 90 % half-width (2.28 mean ranks) exceeds the
+    margin of one rank: even identical mean ranks cannot be shown equivalent."""
+    same = dict(zip(ORDER, [6.0] * 11))
+    pairs = [("CD", "BC"), ("BC", "Lin")]
+    assert nemenyi_cd(11, 39, 0.1) > S.margin("second-group-equal-overall")[0]
+    assert S.equivalence_of_pairs(same, 39, pairs, 1.0)["verdict"].agrees == "untestable"
+    assert S.equivalence_of_pairs(same, 3500, pairs, 1.0)["verdict"].agrees == "yes"
+    # so the paper's no-difference claims are untestable under blocks = datasets
+    ranks = dict(PAPER_LIKE)
+    verdicts, rows = _verdicts(_hand_groups(ranks, n=39))
+    c = "J48: no significant difference among the base rankers (Fig. 2a)"
+    assert verdicts[c].agrees == "untestable" and rows[c]["mde"] > 3
+
+
+def test_every_declared_claim_is_checked():
+    assert {c["kind"][0] for c in S.DECLARED.values()} <= {
+        "significance", "equivalence", "all cases", "ordering"}
+    for c in S.DECLARED.values():
+        if "equivalence" in c["kind"]:
+            assert c["margin"] == 1.0 and c["source"].startswith("convention")
+        if len(c.get("readings", [])) > 1:
+            assert c["supported"] in c["readings"] and c["why"]
+    with pytest.raises(ValueError, match="not a declared claim"):
+        summary_table([row("x", 1, 1, Verdict("yes", "", "value"), finding="undeclared")],
+                      "quick", S.DECLARED)
+
+
+def test_wilcoxon_holm_runs_within_the_finding():
+    """The modern count adjusts the finding's own pairs, not the 55 pairs of a group."""
+    rng = np.random.default_rng(3)
+    n = 12
+    tab = pd.DataFrame({m: rng.normal(size=n) + (i if m in ("SSD", "CD") else 0)
+                        for i, m in enumerate(P.METHODS)})
+    tab["SSD"] = tab["CD"] - 1.0 - 0.1 * rng.random(n)    # SSD ahead of CD on every dataset
+    T = S._Tests({}, {"overall": tab})
+    # one claimed pair: its raw p (exact, 12 of 12 the same sign: 0.0005) is its Holm p
+    assert T.wilcoxon_better([("overall", "SSD", "CD")]) == [True]
+    assert T.wilcoxon_better([("overall", "CD", "SSD")]) == [False]

@@ -11,7 +11,8 @@ Roles, one module each, their public names re-exported here:
 * :mod:`.run` -- the resumable grids of those tasks;
 * :mod:`.analysis` -- Sec. VI: block ranks, Friedman + Nemenyi under each reading of the
   blocks, Wilcoxon-Holm beside them;
-* :mod:`.summary` -- the paper's claims against ours, on the rule book.
+* :mod:`.summary` -- the paper's claims (declared in ``claims.toml``) against ours, on the
+  rule book, and the open choices of its specification curve.
 """
 from .analysis import (FIGURE_READING, GROUPS, LABELS, READINGS, block_ranks,  # noqa: F401
                        dataset_learner_ranks, fold_areas, friedman_groups, group_ranks,
@@ -23,7 +24,7 @@ from .protocol import (AGGREGATES, BASE, EXTRAS, HIGHER_IS_BETTER, KNOWN_EXTRAS,
                        aggregate_orders, base_orders, base_scores, curve_sizes, fold_curves,
                        fold_splits, orders_from_scores)
 from .run import run_grid, tie_break_grid  # noqa: F401
-from .summary import (LEARNER_KEYS, MEASURE_KEYS, PAPER_N_DATASETS,  # noqa: F401
-                      SUMMARY_COLUMNS, reproduction_summary,
-                      rows_changed_by_reading)
+from .summary import (DECLARED, LEARNER_KEYS, MEASURE_KEYS, PAPER_N_DATASETS,  # noqa: F401
+                      SUMMARY_COLUMNS, equivalence_of_pairs, extra_specifications,
+                      reproduction_summary, rows_changed_by_reading)
 from .tasks import dataset_summary, run_fold, tie_break_fold, tie_table  # noqa: F401
