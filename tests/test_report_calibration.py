@@ -46,12 +46,15 @@ def _table(k_null, k_random, power):
 
 
 def test_promises_follow_their_fixed_rule():
-    power = {"power-balanced": 20, "power-unbalanced": 17, "power-unbalanced-accuracy": 0}
+    power = {"power-balanced": 20, "power-unbalanced": 17, "power-unbalanced-accuracy": 0,
+             "power-unbalanced-200": 16}
     ok = C.claims(_table([2, 3, 1], [1, 2], power))
-    assert ok["agrees"].tolist() == ["yes", "yes", "yes"]            # 17/20 >= 0.8 x 1
-    # 20 of 300 and 20 of 200 false "beats random": over the level; 11 of 20 is 0.55 x
-    bad = C.claims(_table([5, 5, 10], [10, 10], {**power, "power-unbalanced": 11}))
-    assert bad["agrees"].tolist() == ["no", "no", "partly"]
+    assert ok["agrees"].tolist() == ["yes"] * 4           # 17/20 and 16/20 >= 0.8 x 1
+    # 20 of 300 and 20 of 200 false "beats random": over the level; 11 of 20 is 0.55 x,
+    # 9 of 20 0.45 x
+    bad = C.claims(_table([5, 5, 10], [10, 10], {**power, "power-unbalanced": 11,
+                                                 "power-unbalanced-200": 9}))
+    assert bad["agrees"].tolist() == ["no", "no", "partly", "no"]
     assert "upper bound" in bad.loc[0, "why_not"]
 
 

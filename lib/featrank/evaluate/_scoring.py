@@ -1,4 +1,5 @@
-"""What the error curves measure at each point: the scorers (``"accuracy"``, ``"error"`` or a
+"""What the error curves measure at each point: the scorers (``"accuracy"``, ``"error"``,
+``"balanced_accuracy"``, ``"auc"`` or a
 function ``f(y_true, y_pred, y_score)``), the check that model and measure are of the same
 task, and the class-score matrix the engines pass as ``y_score``."""
 from __future__ import annotations
@@ -8,6 +9,8 @@ from sklearn.base import is_classifier, is_regressor
 from sklearn.metrics import get_scorer, get_scorer_names
 from sklearn.pipeline import Pipeline
 from sklearn.svm import SVC
+
+from .metrics import hand_till_auc
 
 
 def _accuracy(y_true, y_pred, y_score=None):
@@ -45,9 +48,26 @@ def _balanced_accuracy(y_true, y_pred, y_score=None):
     return float(np.mean([np.mean(y_pred[y_true == c] == c) for c in classes]))
 
 
+def _auc(y_true, y_pred, y_score=None):
+    """The area under the ROC curve of the class scores (Hand & Till's M over the classes
+    present in ``y_true``, :func:`featrank.evaluate.hand_till_auc`; two classes: the plain
+    AUC), which ranks the test rows by score instead of thresholding them, and so neither
+    rewards the majority class nor needs a prior correction; 0.5 when the fold's test rows
+    hold a single class.
+
+    >>> _auc(np.array([0, 0, 1, 1]), None, [[.9, .1], [.6, .4], [.65, .35], [.2, .8]])
+    0.75
+    """
+    y_true = np.asarray(y_true)
+    if np.unique(y_true).size < 2:
+        return 0.5
+    return float(hand_till_auc(y_true, y_score))
+
+
 #: the measures that read the class scores
-_NEEDS_SCORE = ("balanced_accuracy",)
-_SCORERS = {"accuracy": _accuracy, "error": _error, "balanced_accuracy": _balanced_accuracy}
+_NEEDS_SCORE = ("balanced_accuracy", "auc")
+_SCORERS = {"accuracy": _accuracy, "error": _error, "balanced_accuracy": _balanced_accuracy,
+            "auc": _auc}
 
 
 def _scorer(scoring):
@@ -62,7 +82,7 @@ def _scorer(scoring):
         return scoring, True, getattr(scoring, "__name__", "custom")
     if scoring not in _SCORERS:
         raise ValueError(f"unknown scoring {scoring!r}; use 'accuracy', 'balanced_accuracy', "
-                         "'error' or a callable f(y_true, y_pred, y_score)")
+                         "'auc', 'error' or a callable f(y_true, y_pred, y_score)")
     return _SCORERS[scoring], scoring in _NEEDS_SCORE, scoring
 
 

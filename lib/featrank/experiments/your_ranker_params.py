@@ -36,7 +36,7 @@ SETTINGS = {
                          "Borda", "random")),
 }
 #: the metrics the curves can use; ``None`` (the default) chooses by :data:`MINORITY`
-METRICS = ("accuracy", "balanced_accuracy")
+METRICS = ("accuracy", "balanced_accuracy", "auc")
 #: below this share of the rows in the smallest class, the curves use balanced accuracy
 MINORITY = 0.25
 #: the panel's random ranking
@@ -627,7 +627,7 @@ def main(argv=None) -> int:
     parser.add_argument("--nominal", default=None)
     parser.add_argument("--identifiers", default=None)
     parser.add_argument("--panel", default="", help="comma-separated ('': the profile's)")
-    parser.add_argument("--metric", default="", help="accuracy or balanced_accuracy")
+    parser.add_argument("--metric", default="", help="accuracy, balanced_accuracy or auc")
     args = parser.parse_args(argv)
     try:
         ds, _, _ = check_parameters(

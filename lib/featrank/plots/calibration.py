@@ -7,7 +7,7 @@ import numpy as np
 
 #: the colours of the two decisions and of the power curves
 NEW, OLD = "#1f77b4", "#d62728"
-POWER_COLORS = ("#1f77b4", "#2ca02c", "#d62728")
+POWER_COLORS = ("#1f77b4", "#2ca02c", "#d62728", "#9467bd")
 
 
 def calibration_figure(rates, alpha: float = 0.05):
