@@ -38,6 +38,8 @@ _API = {
     "rrf": "fusion", "rrf_scores": "fusion", "combsum": "fusion", "combsum_scores": "fusion",
     "combmnz": "fusion", "combmnz_scores": "fusion", "normalize_scores": "fusion",
     "kemeny": "kemeny_young", "kendall_distance_total": "kemeny_young",
+    "kemeny_ties": "kemeny_young", "kemeny_buckets": "kemeny_young",
+    "kemeny_ties_distance_total": "kemeny_young",
 }
 __all__ = sorted(_API)
 __getattr__, __dir__ = lazy_exports(__name__, _API)
