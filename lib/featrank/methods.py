@@ -228,6 +228,14 @@ METHODS: tuple[Method, ...] = (
     _m("RRF", "aggregate", "rrf", "#ad494a", {"benchmark": "RRF"}),
     _m("CombMNZ", "aggregate", "combmnz", "#7b4173", {"benchmark": "CombMNZ"}),
     _m("Kemeny", "aggregate", "kemeny", "#8c6d31", {"benchmark": "Kemeny"}),
+    # beyond the five papers and the benchmark: Dwork et al.'s (2001) other Markov chains,
+    # DeConde et al.'s (2006) MCT and Kemeny with ties; no paper's tables name them
+    _m("MC1", "aggregate", "mc1", "#5254a3"),
+    _m("MC2", "aggregate", "mc2", "#9c9ede"),
+    _m("MC3", "aggregate", "mc3", "#a55194"),
+    _m("MCT", "aggregate", "mct", "#ce6dbd"),
+    # Kemeny aggregation with a bucket order (ties) as consensus
+    _m("KemenyTies", "aggregate", "kemeny_ties", "#bd9e39", aliases=("Kemeny with ties",)),
     # baselines: drawn, never built
     _m("random", "baseline", None, _GREY),
     _m("expected", "baseline", None, _GREY),

@@ -48,7 +48,7 @@ TARGETS = [
     (r"^nb05 paper profile.*whole notebook", "max_s", 12 * 3600.0, "<= 12 h on 2 cores"),
     (r"^nb03 paper profile \(estimate\)", "max_s", 24 * 3600.0, "<= 24 h on 2 cores"),
     (r"^all five notebooks", "max_s", 48 * 3600.0, "<= 48 h on 2 cores"),
-    (r"^(mc4|prati_mc4) p=12625 m=28", "max_mb", 500.0, "<= 500 MB"),
+    (r"^(mc4|prati_mc4|mc1|mc2|mc3|mct) p=12625 m=28", "max_mb", 500.0, "<= 500 MB"),
 ]
 
 

@@ -24,9 +24,11 @@ _API = {
     "pairwise_counts": "paircounts", "positions": "_profile",
     "schulze": "schulze_method", "schulze_ssd": "schulze_method",
     "strongest_paths": "schulze_method",
-    # Markov chains: Dwork et al.'s MC4; Prati's distance-weighted PageRank "MC4"
-    "mc4": "markov", "prati_mc4": "markov", "prati_mc4_scores": "markov",
-    "prati_mc4_weights": "markov",
+    # Markov chains: Dwork et al.'s MC1-MC4, DeConde et al.'s MCT; Prati's distance-weighted
+    # PageRank "MC4"
+    "mc1": "markov", "mc2": "markov", "mc3": "markov", "mc4": "markov", "mct": "markov",
+    "markov_stationary": "markov",
+    "prati_mc4": "markov", "prati_mc4_scores": "markov", "prati_mc4_weights": "markov",
     # Izetta 2017's six combiners by name, and the list combination they do
     "COMBINERS": "combine", "get_combiner": "combine", "combine_lists": "combine",
     # Lin's bootstrap baseline
@@ -36,6 +38,8 @@ _API = {
     "rrf": "fusion", "rrf_scores": "fusion", "combsum": "fusion", "combsum_scores": "fusion",
     "combmnz": "fusion", "combmnz_scores": "fusion", "normalize_scores": "fusion",
     "kemeny": "kemeny_young", "kendall_distance_total": "kemeny_young",
+    "kemeny_ties": "kemeny_young", "kemeny_buckets": "kemeny_young",
+    "kemeny_ties_distance_total": "kemeny_young",
 }
 __all__ = sorted(_API)
 __getattr__, __dir__ = lazy_exports(__name__, _API)

@@ -1,13 +1,22 @@
-"""Markov-chain rank aggregation: Dwork et al.'s MC4 (:func:`mc4`) and the distance-weighted
-PageRank chain that Prati (2012) describes under the name "MC4" (:func:`prati_mc4`).
+"""Markov-chain rank aggregation: Dwork et al.'s (2001) chains MC1-MC4 (:func:`mc1`,
+:func:`mc2`, :func:`mc3`, :func:`mc4`), DeConde et al.'s (2006) MCT (:func:`mct`, as PyFLAGR
+computes it), and the distance-weighted PageRank chain that Prati (2012) describes under the
+name "MC4" (:func:`prati_mc4`).
 
-Both run PageRank as JUNG 2 defines it (``edu.uci.ics.jung.algorithms.scoring.PageRank``):
+All of them run PageRank as JUNG 2 defines it (``edu.uci.ics.jung.algorithms.scoring.PageRank``):
 ``alpha`` is the probability of a random jump to a uniformly chosen feature at each step
 (JUNG's constructor: "the probability of taking a random jump to an arbitrary vertex"; alpha = 1
 gives every vertex 1/|V|), so Prati's alpha = 0.1 is a damping factor of 0.9 in networkx's
-terms. The score of a feature without out-edges is spread over all features as a random jump
-(JUNG's ``PageRankWithPriors`` collects this "disappearing potential" and hands it out
-according to the uniform priors).
+terms (and PyFLAGR's "ergodic number"). The score of a feature without out-edges is spread
+over all features as a random jump (JUNG's ``PageRankWithPriors`` collects this "disappearing
+potential" and hands it out according to the uniform priors).
+
+Dwork et al.'s chains and MCT read every list as the other aggregators do
+(:func:`featrank.aggregate._profile.positions`): a list is a weak order of all ``p``
+features, the features a partial list leaves out tied at its bottom. Their power iteration is
+one function (:func:`_stationary`); each chain only says how one step ``pi @ T`` is taken,
+from the positions in O(m p) per step (MC1-MC3, MCT) or from the majority relation (MC4),
+never through a ``p x p`` float matrix.
 """
 from __future__ import annotations
 
@@ -92,12 +101,17 @@ def mc4_stationary(orders=None, *, ranks=None, n_features=None, alpha=0.1, tol=1
     """
     _check_alpha(alpha)
     pos = positions(orders, ranks=ranks, n_features=n_features)
-    beats = majority_beats(pos)
-    p = beats.shape[0]
-    stay = 1.0 - beats.sum(axis=1) / p
+    return _stationary(_step_mc4(pos), pos.shape[1], alpha, tol, max_iter)
+
+
+def _stationary(step, p, alpha, tol, max_iter):
+    """The stationary distribution of a chain with random jumps, by power iteration from the
+    uniform start: ``step(pi) = pi @ T`` (the chain's transition matrix ``T``, rows summing
+    to 1) and ``pi <- (1 - alpha) pi T + alpha / p``, until the L1 change is below ``tol``.
+    Every chain of this module (MC1-MC4, MCT) goes through here; only ``step`` differs."""
     pi = np.full(p, 1.0 / p)
     for _ in range(max_iter):
-        new = (1.0 - alpha) * (_flow(pi, beats) / p + pi * stay) + alpha / p
+        new = (1.0 - alpha) * step(pi) + alpha / p
         new /= new.sum()
         done = np.abs(new - pi).sum() < tol
         pi = new
@@ -126,9 +140,225 @@ def mc4(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=Non
     that one is :func:`prati_mc4`. Notebook 02 keeps this one as the extra "MC4-Dwork".
     """
     pi = mc4_stationary(orders, ranks=ranks, n_features=n_features, alpha=alpha, tol=tol)
-    pos = positions(orders, ranks=ranks, n_features=n_features)
+    return _by_score(pi, positions(orders, ranks=ranks, n_features=n_features), random_state)
+
+
+def _by_score(pi, pos, random_state):
+    """Features by decreasing ``pi``; ties (equal up to 1e-12 relative) by Borda (the sum of
+    positions), then index or ``random_state``."""
     key = -np.round(pi / pi.max(), 12)
     return finish_order((key, pos.sum(axis=0)), random_state)
+
+
+# --- Dwork et al.'s MC1-MC3 and DeConde et al.'s MCT -------------------------------------------
+
+#: the chains of :func:`markov_stationary`
+CHAINS = ("mc1", "mc2", "mc3", "mc4", "mct")
+
+
+class _ListSums:
+    """Sums over the features at or below each feature of each list, without a ``p x p``
+    matrix: per list, along its features sorted by position (best first), suffix sums of a
+    weight. ``n_above[j, y]``: features strictly above ``y`` in list ``j``; ``n_upto[j, y]``:
+    features at or above ``y`` (``y`` and its ties included). O(m p log p) once, O(m p) per
+    product; all terms are >= 0, so there is no cancellation."""
+
+    def __init__(self, pos):
+        m, p = pos.shape
+        self.order = np.argsort(pos, axis=1, kind="stable")
+        srt = np.take_along_axis(pos, self.order, axis=1)
+        self.n_above = np.empty((m, p), dtype=np.intp)
+        self.n_upto = np.empty((m, p), dtype=np.intp)
+        for j in range(m):
+            self.n_above[j] = np.searchsorted(srt[j], pos[j], side="left")
+            self.n_upto[j] = np.searchsorted(srt[j], pos[j], side="right")
+
+    def tails(self, w):
+        """``tail[j, k]``: the sum of ``w[j, x]`` (or ``w[x]``) over the features from the
+        ``k``-th of list ``j`` down (``tail[j, p] = 0``)."""
+        m, p = self.order.shape
+        ws = np.take_along_axis(np.broadcast_to(w, (m, p)), self.order, axis=1)
+        tail = np.zeros((m, p + 1))
+        tail[:, :p] = np.cumsum(ws[:, ::-1], axis=1)[:, ::-1]
+        return tail
+
+    def below(self, w, strict=False, tail=None):
+        """``out[j, y]``: the sum of ``w[j, x]`` (or ``w[x]``) over the features ``x`` with
+        ``pos[j, x] >= pos[j, y]`` (``>`` when ``strict``); ``tail``: ``tails(w)`` if known."""
+        tail = self.tails(w) if tail is None else tail
+        return np.take_along_axis(tail, self.n_upto if strict else self.n_above, axis=1)
+
+
+def _step_mc1(pos):
+    # T[x, y] = #{j: pos[j, y] <= pos[j, x]} / S[x], S[x] = sum_j #{y: pos[j, y] <= pos[j, x]}
+    # (the size of the multiset, x itself counted once per list), so
+    # (pi T)[y] = sum_j sum_{x at or below y in list j} pi[x] / S[x]
+    sums = _ListSums(pos)
+    size = sums.n_upto.sum(axis=0).astype(float)
+    return lambda pi: sums.below(pi / size).sum(axis=0)
+
+
+def _step_mc2(pos):
+    # T[x, y] = 1/m sum_j [pos[j, y] <= pos[j, x]] / n_upto[j, x]
+    sums = _ListSums(pos)
+    m = pos.shape[0]
+    return lambda pi: sums.below(pi / sums.n_upto).sum(axis=0) / m
+
+
+def _step_mc3(pos):
+    # T[x, y] = #{j: pos[j, y] < pos[j, x]} / (m p) for y != x; the rest stays at x
+    sums = _ListSums(pos)
+    m, p = pos.shape
+    stay = 1.0 - sums.n_above.sum(axis=0) / (m * p)
+    return lambda pi: sums.below(pi, strict=True).sum(axis=0) / (m * p) + pi * stay
+
+
+def _step_mct(pos):
+    # T[x, y] = (#{j: y above x} + #{j: y tied with x} / 2) / (m p) for y != x
+    sums = _ListSums(pos)
+    m, p = pos.shape
+    ties = sums.n_upto - sums.n_above - 1          # the features tied with y, y left out
+    stay = 1.0 - (sums.n_above + 0.5 * ties).sum(axis=0) / (m * p)
+
+    def step(pi):
+        tail = sums.tails(pi)
+        half = 0.5 * (sums.below(pi, tail=tail) + sums.below(pi, strict=True, tail=tail)
+                      - pi)
+        return half.sum(axis=0) / (m * p) + pi * stay
+    return step
+
+
+def _step_mc4(pos):
+    beats = majority_beats(pos)
+    p = beats.shape[0]
+    stay = 1.0 - beats.sum(axis=1) / p
+    return lambda pi: _flow(pi, beats) / p + pi * stay
+
+
+_STEPS = {"mc1": _step_mc1, "mc2": _step_mc2, "mc3": _step_mc3, "mc4": _step_mc4,
+          "mct": _step_mct}
+
+
+@profile_doc("""
+    >>> markov_stationary(orders, chain="mc3").round(4).tolist()
+    [0.5715, 0.2855, 0.097, 0.0461]""",
+             parameters="""
+    chain : {"mc1", "mc2", "mc3", "mc4", "mct"}, default "mc4"
+        The chain (see :func:`mc1`, :func:`mc2`, :func:`mc3`, :func:`mc4`, :func:`mct`).
+    alpha : float, default 0.1
+        Probability of a random jump at each step.
+    tol : float, default 1e-13
+        Convergence tolerance (L1 change) of the power iteration.
+    max_iter : int, default 100000
+        Most power steps.""",
+             returns="""
+    ndarray of shape (p,)
+        The stationary probabilities, summing to 1.""",
+             random_state=False)
+def markov_stationary(orders=None, *, ranks=None, n_features=None, chain="mc4", alpha=0.1,
+                      tol=1e-13, max_iter=100_000) -> np.ndarray:
+    """Stationary distribution of one of Dwork et al.'s (2001) chains MC1-MC4 or of MCT
+    (DeConde et al. 2006), with a random jump of probability ``alpha`` at each step.
+    """
+    if chain not in _STEPS:
+        raise ValueError(f"chain must be one of {CHAINS}, got {chain!r}")
+    _check_alpha(alpha)
+    pos = positions(orders, ranks=ranks, n_features=n_features)
+    return _stationary(_STEPS[chain](pos), pos.shape[1], alpha, tol, max_iter)
+
+
+def _chain_order(chain, orders, ranks, n_features, alpha, random_state, tol):
+    pos = positions(orders, ranks=ranks, n_features=n_features)
+    pi = markov_stationary(ranks=pos, chain=chain, alpha=alpha, tol=tol)
+    return _by_score(pi, pos, random_state)
+
+
+_CHAIN_PARAMETERS = """
+    alpha : float, default 0.1
+        Probability of a random jump at each step (PyFLAGR's ``ergodic_number``).
+    tol : float, default 1e-13
+        Convergence tolerance of the power iteration."""
+
+
+@profile_doc("""
+    >>> mc1(orders).tolist()
+    [0, 1, 2, 3]""", parameters=_CHAIN_PARAMETERS)
+def mc1(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=None,
+        tol=1e-13) -> np.ndarray:
+    """MC1 of Dwork et al. (2001, Sec. 4.2): features by decreasing stationary probability.
+
+    "If the current state is page P, then the next state is chosen uniformly from the
+    multiset of all pages that were ranked higher than or equal to P by some τ_i, that is,
+    from the multiset ∪_i {Q : τ_i(Q) <= τ_i(P)}": with ``c(P, Q)`` lists ranking ``Q`` at or
+    above ``P`` (``c(P, P) = m``), the walk moves from ``P`` to ``Q`` with probability
+    ``c(P, Q) / sum_Q' c(P, Q')``; for full orders the denominator is ``P``'s Borda sum of
+    positions, so ``P`` stays with probability 1 / (its mean position). Ties count as "higher
+    than or equal" (the features a partial list leaves out tie at its bottom). Random jumps
+    (``alpha``), ties of the scores and the tie-break as :func:`mc4`.
+
+    This is the paper's chain, not the one PyFLAGR computes under the name MC1 (it moves to
+    any ``Q`` not ranked below ``P`` by every list with the same probability ``1/p``).
+    """
+    return _chain_order("mc1", orders, ranks, n_features, alpha, random_state, tol)
+
+
+@profile_doc("""
+    >>> mc2(orders).tolist()
+    [0, 1, 2, 3]""", parameters=_CHAIN_PARAMETERS)
+def mc2(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=None,
+        tol=1e-13) -> np.ndarray:
+    """MC2 of Dwork et al. (2001, Sec. 4.2): features by decreasing stationary probability.
+
+    "If the current state is page P, then the next state is chosen by first picking a
+    ranking τ uniformly from all the partial lists τ_1, ..., τ_k containing P, then picking a
+    page Q uniformly from the set {Q : τ(Q) <= τ(P)}": ``T[P, Q] = 1/m sum_j [pos_j(Q) <=
+    pos_j(P)] / #{Q' : pos_j(Q') <= pos_j(P)}``. Every list contains every feature here (a
+    partial list's unranked features tie at its bottom, so from there the walk may move to
+    any feature of that list). Random jumps, ties and the tie-break as :func:`mc4`.
+
+    This is the paper's chain, not the one PyFLAGR computes under the name MC2 (a majority
+    rule that equals its MC4 on full lists).
+    """
+    return _chain_order("mc2", orders, ranks, n_features, alpha, random_state, tol)
+
+
+@profile_doc("""
+    >>> mc3(orders).tolist()
+    [0, 1, 2, 3]""", parameters=_CHAIN_PARAMETERS)
+def mc3(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=None,
+        tol=1e-13) -> np.ndarray:
+    """MC3 of Dwork et al. (2001, Sec. 4.2): features by decreasing stationary probability.
+
+    "If the current state is page P, then the next state is chosen as follows: first pick a
+    ranking τ uniformly from all the partial lists τ_1, ..., τ_k containing P, then uniformly
+    pick a page Q that was ranked by τ. If τ(Q) < τ(P) then go to Q, else stay in P":
+    ``T[P, Q] = #{j : Q strictly above P in list j} / (m p)`` for ``Q != P``, a tie stays.
+    On lists without ties this is the chain of :func:`mct` (and of PyFLAGR's MCT); PyFLAGR's
+    own "MC3" moves with the share of lists ranking ``Q`` *below* ``P``, towards worse
+    features. Random jumps, ties and the tie-break as :func:`mc4`.
+    """
+    return _chain_order("mc3", orders, ranks, n_features, alpha, random_state, tol)
+
+
+@profile_doc("""
+    >>> mct(orders).tolist()
+    [0, 1, 2, 3]
+    >>> mct(ranks=[[1, 1, 2], [1, 2, 3]]).tolist()   # 0 and 1 tied in one list
+    [0, 1, 2]""", parameters=_CHAIN_PARAMETERS)
+def mct(orders=None, *, ranks=None, n_features=None, alpha=0.1, random_state=None,
+        tol=1e-13) -> np.ndarray:
+    """MCT, the Thurstone-type chain of DeConde et al. (2006), as PyFLAGR (FLAGR's ``MC``
+    with chain 805) computes it: features by decreasing stationary probability.
+
+    From ``P`` pick ``Q`` uniformly among the ``p`` features and move there with probability
+    the share of lists that rank ``Q`` above ``P``: ``T[P, Q] = (#{j : Q above P} + #{j : Q
+    tied with P} / 2) / (m p)`` for ``Q != P``. FLAGR counts the lists that rank both and
+    gives a pair that no list ranks together one half; here every list ranks every feature
+    (the unranked tie at its bottom) and a tie counts one half, so ``T[P, Q] + T[Q, P] =
+    1/p``. Without ties this is Dwork et al.'s MC3 (:func:`mc3`). Random jumps, ties of the
+    scores and the tie-break as :func:`mc4`.
+    """
+    return _chain_order("mct", orders, ranks, n_features, alpha, random_state, tol)
 
 
 # --- Prati's MC4: PageRank on distance-weighted edges ----------------------------------------
@@ -334,5 +564,4 @@ def prati_mc4(orders=None, *, ranks=None, n_features=None, alpha=0.1, direction=
     """
     pos = positions(orders, ranks=ranks, n_features=n_features)
     pi = prati_mc4_scores(ranks=pos, alpha=alpha, direction=direction, stop=stop, tol=tol)
-    key = -np.round(pi / pi.max(), 12)
-    return finish_order((key, pos.sum(axis=0)), random_state)
+    return _by_score(pi, pos, random_state)
