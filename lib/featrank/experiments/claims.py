@@ -88,7 +88,7 @@ from ..config import PROFILES, REDUCED
 from .rules import (AGREES, ALPHA, COLUMNS, RULES, Z_AGREE, Verdict, all_cases,  # noqa: F401
                     by_construction, direction, equivalence, equivalent_all, format_p,
                     holm_by_finding, ordering, plus_minus, printed_se, row, significance, slug,
-                    trend, value, no_difference)
+                    trend, value)
 
 #: the fields a declared claim may have (``claims.toml``, one ``[[claim]]`` table each)
 FIELDS = {"id": str, "words": str, "where": str, "kind": (str, list), "family": str,

@@ -297,20 +297,3 @@ def slug(text: str) -> str:
     'table-3-θ-0-1-dist-r_gt-r_θ'
     """
     return re.sub(r"[^\w]+", "-", text.lower()).strip("-")
-
-
-
-
-def no_difference(n_significant: int, n_pairs: int) -> Verdict:
-    """Transitional: "no significant difference" judged by non-rejection. Not a rule of the
-    book (a non-rejection is never a "yes"); replaced by :func:`equivalence` claim by claim.
-
-    >>> no_difference(0, 6).agrees, no_difference(3, 6).agrees
-    ('yes', 'no')
-    """
-    if n_pairs <= 0:
-        return Verdict("n/a", "no comparison to test", "no difference")
-    if n_significant == 0:
-        return Verdict("yes", "", "no difference")
-    what = f"{n_significant} of {n_pairs} differences significant"
-    return Verdict("partly" if 2 * n_significant < n_pairs else "no", what, "no difference")
