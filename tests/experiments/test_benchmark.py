@@ -101,9 +101,7 @@ def test_ground_truth_recovery_signs_lower_is_better_truth():
     assert rec.loc["bad", "rho"] == pytest.approx(-1.0)
 
 
-def test_summary_rows_fit_the_summary_format():
-    from featrank.experiments.summary import summary_table
-
+def _synthetic_summary_input():
     rng = np.random.default_rng(4)
     base = rng.random((6, 5))
     evs = B.evaluation_names(ground_truth=False)
@@ -113,10 +111,88 @@ def test_summary_rows_fit_the_summary_format():
     t = _table(vals)
     agree = BA.agreement(t, evs, n_boot=50)
     ftable = B.holm_family(B.friedman_table(t))[0]
-    rows = BS.summary_rows(agree, BA.ground_truth_recovery(t, n_boot=50), ftable)
-    table = summary_table(rows, "smoke")
-    assert len(table) == 12 and set(table["agrees"]) <= {"yes", "partly", "no", "n/a"}
-    assert "Kendall" in BS.findings_text(agree, BA.ground_truth_recovery(t, n_boot=50), ftable)
+    return t, agree, ftable
+
+
+def test_summary_is_built_from_the_declared_claims():
+    from featrank.experiments.claims import COLUMNS, declared_claims, summary_table
+
+    t, agree, ftable = _synthetic_summary_input()
+    recovery = BA.ground_truth_recovery(t, n_boot=50)
+    rows = BS.summary_rows(agree, recovery, ftable, retest=BA.retest(agree, t),
+                           wtests=B.wilcoxon_tables(t, list(ftable["evaluation"])))
+    claims = declared_claims(BS.CLAIMS)
+    table = summary_table(rows, "smoke", claims)       # fails on an undeclared row or claim
+    assert list(table.columns) == list(COLUMNS)
+    assert set(table["finding"]) == set(claims)
+    assert "no difference" not in set(table["rule"])
+    assert set(table["agrees"]) <= {"yes", "partly", "no", "untestable", "n/a"}
+    # a row of an undeclared finding, or a declared claim without rows, is refused
+    with pytest.raises(ValueError, match="not a declared claim"):
+        summary_table(rows + [dict(rows[0], finding="made-up")], "smoke", claims)
+    with pytest.raises(ValueError, match="have no summary row"):
+        summary_table([r for r in rows if r["finding"] != "ffa-rfa"], "smoke", claims)
+    # every "no" or "partly" that rests on a test carries its minimal detectable effect
+    tested = table[table["rule"].isin(["direction", "significance"])
+                   & ~table["agrees"].isin(["yes", "n/a"])]
+    assert (tested["mde"] != "").all()
+    assert "Kendall" in BS.findings_text(agree, recovery, ftable)
+    assert "supported reading" in BS.headline_text(table, claims)
+
+
+def test_an_agreement_is_shown_by_its_equivalence_interval():
+    # rho - 1 within +-0.5: the 90 % interval of rho must lie above 0.5
+    shown, v = BS._agree_row("c", "p", 0.8, 0.6, 0.9, finding="f")
+    assert v.agrees == "yes" and (shown["ci_low"], shown["ci_high"]) == (0.6, 0.9)
+    assert BS._agree_row("c", "p", 0.8, 0.45, 0.9, finding="f")[1].agrees == "partly"
+    assert BS._agree_row("c", "p", 0.4, 0.3, 0.6, finding="f")[1].agrees == "no"
+    # an interval wider than the margin can show nothing, whatever rho is
+    assert BS._agree_row("c", "p", 0.9, -0.2, 1.0, finding="f")[1].agrees == "untestable"
+    # the same rho, identical evaluations: their 90 % BCa interval is [1, 1], shown
+    rng = np.random.default_rng(2)
+    a = rng.random((6, 5))
+    agree = BA.agreement(_table({"x": a, "y": 2 * a}), ["x", "y"], n_boot=50)
+    assert BS._agree_row("c", "p", *BA.pair_interval(agree, "x", "y", level=0.9),
+                         finding="f")[1].agrees == "yes"
+
+
+def test_rho_well_below_the_threshold_supports_both_curves_needed():
+    far = BS._direction_rows([BS._fisher_spec("c", "p", 0.0, 40, expected=-1,
+                                              finding="ffa-rfa")])[0]
+    alike = BS._direction_rows([BS._fisher_spec("c", "p", 0.9, 40, expected=-1,
+                                                finding="ffa-rfa")])[0]
+    assert far["agrees"] == "yes" and alike["agrees"] == "no"
+    lo, hi = far["ci_low"], far["ci_high"]
+    assert lo < 0 < hi and hi < BS.AGREE_RHO
+
+
+def test_wilcoxon_on_five_datasets_is_untestable_on_eight_it_can_say_yes():
+    def rows(n):
+        rng = np.random.default_rng(9)
+        a = rng.random((n, 4)) * 0.1 + np.array([0, 1.0, 2.0, 3.0])   # every sign alike
+        t = _table({"x": a})
+        f = B.holm_family(B.friedman_table(t, evaluations=["x"]))[0]
+        out = BS.separation_rows(f, B.wilcoxon_tables(t, ["x"]))
+        return {r["reading"].split(";")[0]: r for r in out}
+    five, eight = rows(5), rows(8)
+    w5 = five["test=Wilcoxon–Holm"]
+    assert w5["agrees"] == "untestable" and w5["mde"] == "inf"
+    assert five["test=Friedman"]["agrees"] == "yes"            # the same data, another design
+    assert eight["test=Wilcoxon–Holm"]["agrees"] == "yes"
+
+
+def test_separation_holm_stays_within_the_finding():
+    # two evaluations at p = 0.01 and 0.02: Holm over the finding rejects both; Holm over a
+    # notebook-wide family of 22 tests would reject neither
+    f = pd.DataFrame({"evaluation": ["a", "b"], "datasets": 48, "rankers": 16,
+                      "p_iman_davenport": [0.01, 0.02]})
+    other = pd.DataFrame({"evaluation": [f"o{i}" for i in range(20)], "datasets": 28,
+                          "rankers": 17, "p_iman_davenport": 0.5})
+    wide = B.holm_family(f, other)[0]
+    assert (wide["p_holm"] > 0.05).all()
+    for t in (f, wide):
+        (r,) = BS.separation_rows(t)
+        assert r["ours"] == "2 of 2" and r["agrees"] == "yes"
 
 
 def test_profiles_hold_the_committed_settings():

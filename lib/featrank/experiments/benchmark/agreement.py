@@ -26,10 +26,12 @@ def _rho(a, b) -> float:
     return float(np.corrcoef(ra, rb)[0, 1])
 
 
-def bca(n: int, statistic, *, n_boot: int = 1000, seed: int = 0) -> tuple:
+def bca(n: int, statistic, *, n_boot: int = 1000, seed: int = 0, level: float = 0.95) -> tuple:
     """``(point, lo, hi)``: ``statistic(idx)`` of the ``n`` units (``idx`` the indices of a
-    resample) and its 95 % BCa bootstrap interval over resamples of the units. A statistic
-    with no spread over the resamples gets the interval ``[point, point]``.
+    resample) and its BCa bootstrap interval at ``level`` (95 %; ``0.90`` is the ``1 - 2
+    alpha`` interval of two one-sided tests) over resamples of the units; the same ``seed``
+    draws the same resamples at every level. A statistic with no spread over the resamples
+    gets the interval ``[point, point]``.
 
     >>> x = np.arange(10.0)
     >>> point, lo, hi = bca(10, lambda i: x[i].mean(), n_boot=200)
@@ -42,14 +44,14 @@ def bca(n: int, statistic, *, n_boot: int = 1000, seed: int = 0) -> tuple:
         warnings.simplefilter("ignore")
         res = sps.bootstrap((idx,), lambda i: statistic(np.asarray(i, dtype=int)),
                             vectorized=False, n_resamples=n_boot, method="BCa",
-                            rng=np.random.default_rng(seed))
+                            confidence_level=level, rng=np.random.default_rng(seed))
     lo, hi = res.confidence_interval
     if not (np.isfinite(lo) and np.isfinite(hi)):
         dist = res.bootstrap_distribution
         if np.nanstd(dist) == 0 or not np.isfinite(dist).any():
             lo = hi = point
         else:
-            lo, hi = np.nanpercentile(dist, [2.5, 97.5])
+            lo, hi = np.nanpercentile(dist, [50 * (1 - level), 50 * (1 + level)])
     return float(point), float(lo), float(hi)
 
 
@@ -182,9 +184,10 @@ def _group_pairs(evaluations, groups, g, h):
     return [(idx[a], idx[b]) for a in groups[g] if a in idx for b in groups[h] if b in idx]
 
 
-def group_agreement(agree: dict, groups: dict) -> pd.DataFrame:
+def group_agreement(agree: dict, groups: dict, *, level: float = 0.95) -> pd.DataFrame:
     """Mean Spearman ρ of the pairs of evaluations inside each group and between every two
-    groups (``groups``: name -> list of evaluations), with BCa intervals of that mean.
+    groups (``groups``: name -> list of evaluations), with BCa intervals (at ``level``) of
+    that mean.
 
     >>> t = pd.DataFrame({"dataset": np.repeat(["d1", "d2"], 9), "ranker": ["a", "b", "c"] * 6,
     ...                   "evaluation": (["x"] * 3 + ["y"] * 3 + ["z"] * 3) * 2,
@@ -205,24 +208,26 @@ def group_agreement(agree: dict, groups: dict) -> pd.DataFrame:
             def stat(s, keys=keys):
                 m = cube[s].mean(0)
                 return np.nanmean([_rho(m[a], m[b]) for a, b in keys])
-            r, lo, hi = bca(len(cube), stat, **agree["boot"])
+            r, lo, hi = bca(len(cube), stat, **agree["boot"], level=level)
             rows.append({"pairs": g if g == h else f"{g} ~ {h}", "n_pairs": len(keys),
                          "rho": r, "lo": lo, "hi": hi})
     return pd.DataFrame(rows)
 
 
-def retest(agree: dict, table_retest: pd.DataFrame) -> pd.DataFrame:
+def retest(agree: dict, table_retest: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame:
     """Each evaluation's agreement with itself under a second CV seed: Spearman's ρ between
     its mean ranks of the rankers in the first run (``agree``, from :func:`agreement`) and in
     the retest run (its long table), over the same block, with a BCa interval resampling the
     datasets (paired). Evaluations that do not depend on the CV splits (AUC-FR, the
-    ground-truth distance) are 1 by construction and left out."""
+    ground-truth distance) are 1 by construction and left out. ``level``: of the intervals;
+    the retest run's cube is kept in ``attrs["cube"]`` (:func:`retest_interval`)."""
     cube0 = agree["cube"]
     cube1 = _cube(table_retest, agree["evaluations"], agree["datasets"], agree["rankers"])
     rows = []
     for k, e in enumerate(agree["evaluations"]):
         r, lo, hi = bca(len(cube0), lambda s, k=k: _rho(cube0[s, k].mean(0),
-                                                         cube1[s, k].mean(0)), **agree["boot"])
+                                                         cube1[s, k].mean(0)), **agree["boot"],
+                        level=level)
         rows.append({"evaluation": e, "rho": r, "lo": lo, "hi": hi})
     out = pd.DataFrame(rows)
     out.attrs["cube"] = cube1
@@ -230,12 +235,12 @@ def retest(agree: dict, table_retest: pd.DataFrame) -> pd.DataFrame:
 
 
 def corrected_group_agreement(agree: dict, retest_table: pd.DataFrame, groups: dict, a: str,
-                              b: str) -> dict:
+                              b: str, *, level: float = 0.95) -> dict:
     """The mean ρ between the evaluations of groups ``a`` and ``b`` divided by the mean
     geometric mean of their test–retest ρ (Spearman's correction for attenuation, 1904, on
     the group): what the agreement would be if each evaluation repeated itself exactly
     (negative test–retest ρ count as 0). BCa interval over the datasets (both runs
-    resampled together)."""
+    resampled together) at ``level``."""
     cube0, cube1, evs = agree["cube"], retest_table.attrs["cube"], agree["evaluations"]
     keys = _group_pairs(evs, groups, a, b)
 
@@ -244,7 +249,7 @@ def corrected_group_agreement(agree: dict, retest_table: pd.DataFrame, groups: d
         rel = np.clip([_rho(m0[k], m1[k]) for k in range(len(evs))], 0, None)
         ceiling = np.nanmean([np.sqrt(rel[i] * rel[j]) for i, j in keys])
         return np.nanmean([_rho(m0[i], m0[j]) for i, j in keys]) / ceiling
-    r, lo, hi = bca(len(cube0), stat, **agree["boot"])
+    r, lo, hi = bca(len(cube0), stat, **agree["boot"], level=level)
     return {"pairs": f"{a} ~ {b}" if a != b else a, "n_pairs": len(keys), "rho": r,
             "lo": lo, "hi": hi}
 
@@ -257,6 +262,40 @@ def pair_row(pairs: pd.DataFrame, a: str, b: str) -> pd.Series:
     return hit.iloc[0]
 
 
+def pair_interval(agree: dict, a: str, b: str, *, level: float = 0.95) -> tuple:
+    """``(rho, lo, hi)``: Spearman's ρ of evaluations ``a`` and ``b`` of :func:`agreement`
+    with its BCa interval at ``level``, resampling the datasets as :func:`agreement` does (the
+    same resamples: at 95 % it is that table's row).
+
+    >>> t = pd.DataFrame({"dataset": np.repeat(["d1", "d2"], 6),
+    ...                   "ranker": ["a", "b", "c"] * 4,
+    ...                   "evaluation": (["x"] * 3 + ["y"] * 3) * 2,
+    ...                   "value": [3, 2, 1, 30, 20, 10, 3, 1, 2, 30, 10, 20]})
+    >>> pair_interval(agreement(t, ["x", "y"], n_boot=20), "y", "x", level=0.9)
+    (1.0, 1.0, 1.0)
+    """
+    cube, evs = agree["cube"], agree["evaluations"]
+    i, j = evs.index(a), evs.index(b)
+    return bca(len(cube), lambda s: _rho(cube[s, i].mean(0), cube[s, j].mean(0)),
+               **agree["boot"], level=level)
+
+
+def w_interval(agree: dict, *, level: float = 0.95) -> tuple:
+    """``(W, lo, hi)``: Kendall's W of :func:`agreement`'s evaluations with its BCa interval
+    at ``level`` over the same resamples of the datasets."""
+    cube = agree["cube"]
+    return bca(len(cube), lambda s: kendall_w(cube[s].mean(0)), **agree["boot"], level=level)
+
+
+def retest_interval(agree: dict, retest_table: pd.DataFrame, evaluation: str, *,
+                    level: float = 0.95) -> tuple:
+    """``(rho, lo, hi)``: one evaluation's test–retest ρ (:func:`retest`) at ``level``."""
+    cube0, cube1 = agree["cube"], retest_table.attrs["cube"]
+    k = agree["evaluations"].index(evaluation)
+    return bca(len(cube0), lambda s: _rho(cube0[s, k].mean(0), cube1[s, k].mean(0)),
+               **agree["boot"], level=level)
+
+
 def spearman_matrix(pairs: pd.DataFrame, evaluations) -> pd.DataFrame:
     """The square matrix of the ``rho`` column of :func:`agreement`'s pairs."""
     m = pd.DataFrame(np.eye(len(evaluations)), index=evaluations, columns=evaluations)
@@ -266,10 +305,11 @@ def spearman_matrix(pairs: pd.DataFrame, evaluations) -> pd.DataFrame:
 
 
 def ground_truth_recovery(table: pd.DataFrame, *, truth: str = "GT distance",
-                          n_boot: int = 1000, seed: int = 0) -> pd.DataFrame:
+                          n_boot: int = 1000, seed: int = 0,
+                          level: float = 0.95) -> pd.DataFrame:
     """On synthetic data: per evaluation, Spearman's ρ across rankers between its values and
     the ground-truth quality (``truth``, oriented so that positive = agrees), per dataset,
-    then its mean over the synthetic datasets with a BCa interval over them."""
+    then its mean over the synthetic datasets with a BCa interval (at ``level``) over them."""
     syn = table[table["synthetic"]]
     truth_m = syn[syn["evaluation"] == truth].pivot(index="dataset", columns="ranker",
                                                     values="value")
@@ -285,7 +325,8 @@ def ground_truth_recovery(table: pd.DataFrame, *, truth: str = "GT distance",
             both = pd.concat([m.loc[d], truth_m.loc[d]], axis=1).dropna()
             per.append(_rho(sign * both.iloc[:, 0], sign_t * both.iloc[:, 1]))
         per = np.array(per)
-        r, lo, hi = bca(len(per), lambda s: np.nanmean(per[s]), n_boot=n_boot, seed=seed)
+        r, lo, hi = bca(len(per), lambda s: np.nanmean(per[s]), n_boot=n_boot, seed=seed,
+                        level=level)
         rows.append({"evaluation": e, "rho": r, "lo": lo, "hi": hi, "datasets": len(per),
                      "per_dataset": ", ".join(f"{x:.2f}" for x in per)})
     return pd.DataFrame(rows).sort_values("rho", ascending=False, ignore_index=True)

@@ -24,7 +24,8 @@ from ...datasets import Dataset
 from ...evaluate import (auc_fr, curve_area, curve_delta, eca_vs_random, nogueira_stability,
                          ranking_distance, stability_curve)
 from ...orders import scores_from_order
-from ...stats import average_ranks, friedman, holm_adjust, nemenyi_cd, wilcoxon_holm
+from ...stats import (average_ranks, friedman, holm_adjust, mde_wilcoxon, nemenyi_cd,
+                     wilcoxon_holm, wilcoxon_min_p)
 from .data import (AGGREGATES, GROUND_TRUTH, LEARNER_LABELS, LEARNERS, LOWER_IS_BETTER,
                    RANKERS, SYNTHETIC, WEIGHTINGS, ground_truth_relevance, load_dataset)
 
@@ -270,12 +271,18 @@ def wilcoxon_tables(table: pd.DataFrame, evaluations, *, alpha: float = 0.05,
         if min(m.shape) >= 2:
             out[e] = wilcoxon_holm(m, alpha=alpha, higher_is_better=higher_is_better(e),
                                    zero_method="zsplit")
+            out[e].attrs["n_datasets"] = m.shape[0]
     return out
 
 
 def wilcoxon_summary(tests: dict, ftable: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     """Per evaluation: pairs of rankers, how many differ by Wilcoxon–Holm and by Nemenyi
-    (|mean rank difference| >= CD), side by side."""
+    (|mean rank difference| >= CD), side by side; and what Wilcoxon–Holm could see over the
+    evaluation's ``datasets``: ``min_p_holm``, the smallest Holm-adjusted p-value any outcome
+    can give (:func:`featrank.stats.wilcoxon_min_p` times the pairs: above ``alpha`` no pair
+    can ever differ), and ``mde_sd``, the mean paired difference, in standard deviations of
+    the differences, that Holm's first step detects with 80 % power
+    (:func:`featrank.stats.mde_wilcoxon`; ``inf`` when no outcome can reject)."""
     rows = []
     f = ftable.set_index("evaluation")
     for e, pv in tests.items():
@@ -283,7 +290,10 @@ def wilcoxon_summary(tests: dict, ftable: pd.DataFrame, alpha: float = 0.05) -> 
         iu = np.triu_indices(k, 1)
         ranks = pd.Series(pv.attrs["average_ranks"]).reindex(pv.index).to_numpy()
         diff = np.abs(ranks[:, None] - ranks[None, :])[iu]
-        rows.append({"evaluation": e, "pairs": len(iu[0]),
+        n, m = int(pv.attrs.get("n_datasets", f.loc[e, "datasets"])), len(iu[0])
+        rows.append({"evaluation": e, "pairs": m,
                      "wilcoxon_holm": int((pv.to_numpy()[iu] < alpha).sum()),
-                     "nemenyi": int((diff >= f.loc[e, "cd"]).sum()) if e in f.index else None})
+                     "nemenyi": int((diff >= f.loc[e, "cd"]).sum()) if e in f.index else None,
+                     "datasets": n, "min_p_holm": min(1.0, m * wilcoxon_min_p(n)),
+                     "mde_sd": round(mde_wilcoxon(1.0, n, alpha=alpha / m), 3)})
     return pd.DataFrame(rows)
