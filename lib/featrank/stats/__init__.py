@@ -17,6 +17,7 @@ Every public name is importable from here (``from featrank.stats import friedman
   Nemenyi, signed-rank) and two one-sided tests of equivalence (Schuirmann 1987).
 """
 from .bayes import SignedRankPosterior, bayesian_signed_rank
+from .describe import mean_se
 from .meanrank import (FriedmanResult, average_ranks, cliques, friedman, holm_adjust,
                        holm_vs_control, nemenyi, nemenyi_cd, nemenyi_pairs, nemenyi_q, rank_se,
                        rank_table)
@@ -30,5 +31,5 @@ __all__ = ["CorrectedInterval", "CorrectedTTestResult", "corrected_interval", "F
            "bayesian_signed_rank", "cliques", "cliques_from_pvalues",
            "corrected_resampled_ttest", "friedman", "holm_adjust", "holm_vs_control",
            "nemenyi", "nemenyi_cd", "nemenyi_pairs", "nemenyi_q", "rank_se", "rank_table",
-           "wilcoxon_holm", "Equivalence", "equivalence_interval", "mde", "mde_nemenyi",
+           "wilcoxon_holm", "mean_se", "Equivalence", "equivalence_interval", "mde", "mde_nemenyi",
            "mde_wilcoxon", "simulated_power", "smallest_margin", "wilcoxon_min_p"]

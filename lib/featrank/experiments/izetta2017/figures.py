@@ -7,7 +7,8 @@ import numpy as np
 import pandas as pd
 
 from ...parallel import run_tasks, stored_tasks
-from .protocol import CACHE, METHODS, RANKINGS, ZHOU, _mean_se, _ns, _ranking
+from ...stats import mean_se
+from .protocol import CACHE, METHODS, RANKINGS, ZHOU, _ns, _ranking
 from .q3sd import Q3_VARIANTS
 from .tasks import (curve_task, dilution_task, lists_task, orders_task, q3_task,
                     split_C_task, timing_task, zhou_task)
@@ -143,6 +144,6 @@ def ovo_dilution_table(dataset: str, n_splits: int, seed: int = 0, n_samples=Non
                "lists with a noise feature on top": noise}
         row["signal/noise"] = row["lists with a class feature on top"] / noise if noise else np.inf
         for m in methods:
-            row[m], row[f"{m} se"] = _mean_se(pos[m])
+            row[m], row[f"{m} se"] = mean_se(pos[m])
         rows.append(row)
     return pd.DataFrame(rows)

@@ -182,11 +182,6 @@ def _combine(orders, name, **params):
     return combine_lists(orders, name, **params)
 
 
-def _mean_se(values):
-    v = np.asarray(values, dtype=float)
-    return float(v.mean()), (float(v.std(ddof=1) / np.sqrt(v.size)) if v.size > 1 else np.nan)
-
-
 def column_permutation(p: int, dataset: str, split: int, seed: int = 0) -> np.ndarray:
     """The seeded random order of the ``p`` columns of one split for the column-order check
     (new column j holds the original feature ``perm[j]``).

@@ -10,7 +10,8 @@ import numpy as np
 import pandas as pd
 
 from ...aggregate import q3_positions_sd
-from .protocol import _combine, _mean_se
+from ...stats import mean_se
+from .protocol import _combine
 
 #: two variants are told apart only when they differ by more than Z_TOL standard errors plus
 #: ROUNDING: a two-sided 95 % band, plus half a unit of the integers the paper prints
@@ -64,7 +65,7 @@ def q3_variants_table(orders_by_dataset: dict, groups: dict) -> pd.DataFrame:
             paper = PAPER_3Q.get((d, g), (np.nan, np.nan))
             row = {"dataset": d, "group": g, "paper 3Q-SD": paper[0], "paper Av-SD": paper[1]}
             for v, os_ in orders.items():
-                m, se = _mean_se([group_positions(o, feats) for o in os_])
+                m, se = mean_se([group_positions(o, feats) for o in os_])
                 row[v], row[f"{v} se"] = m, se
             t, q = "3Q-SD (text: 3rd quartile of r)", "3Q-SD (3rd quartile of positions)"
             gap = {v: abs(np.log(row[v] / paper[0])) for v in (t, q)}

@@ -25,9 +25,10 @@ from scipy import stats as ss
 
 from ...config import active_profile
 from ... import stats
+from ...stats import mean_se
 from ..claims import (ALPHA, all_cases, by_construction, direction, equivalence,
                       equivalent_all, ordering, printed_se, row, summary_table, value)
-from .protocol import METHODS, ZHOU, _mean_se
+from .protocol import METHODS, ZHOU
 from .summary_curves import (EASY_SHARE, detectable_margin, equivalent, fmt_iv, tost_interval, READINGS, Family, _fig1_rows, _fig2_row, _fig3_rows,
                              _fig4_rows, _ranks_text, by_reading, c_floor_note, ci95, declared,
                              imperfect_orders, margin_of, mean_ranks, paired_test, scores_at,
@@ -71,7 +72,7 @@ def _value_rows(orders, d, groups, table, finding, easy=""):
     rows = []
     for g, feats in groups.items():
         for m, pv in zip(METHODS, PAPER_MEANS[(d, g)]):
-            mean, se = _mean_se(_positions(orders[(d, m)], feats).mean(axis=1))
+            mean, se = mean_se(_positions(orders[(d, m)], feats).mean(axis=1))
             lab = "" if len(groups) == 1 else f", features {g}"
             v = by_construction(easy) if easy else value(pv, mean, se)
             ok = np.isfinite(se)

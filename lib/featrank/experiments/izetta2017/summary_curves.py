@@ -31,11 +31,12 @@ import pandas as pd
 from scipy import stats as ss
 
 from ... import stats
+from ...stats import mean_se
 from ..claims import (ALPHA, by_construction, direction, equivalence,
                       equivalent_all, holm_by_finding, ordering, plus_minus, row, significance)
 from .exact import friedman_exact
 from .ovo import errors_at
-from .protocol import METHODS, _mean_se
+from .protocol import METHODS
 
 #: test share / training share of a split (75/25): the corrected t-test's n_test / n_train
 N_TRAIN, N_TEST = 3, 1
@@ -545,8 +546,8 @@ def _fig4_rows(fig4, fig3, n_rel, F):
                             finding="fig4-a3-smaller"))
         else:
             diff = spc.groupby(level=0).mean().mean() - sp3.groupby(level=0).mean().mean()
-            se = math.hypot(_mean_se(spc.groupby(level=0).mean())[1],
-                            _mean_se(sp3.groupby(level=0).mean())[1])
+            se = math.hypot(mean_se(spc.groupby(level=0).mean())[1],
+                            mean_se(sp3.groupby(level=0).mean())[1])
             p = float(ss.norm.sf(diff / se)) if se > 0 else float(diff <= 0)
             i = F.add(p, "fig4-a3-smaller")
             rows.append(lambda F, i=i, diff=diff, se=se, ours=ours: row(

@@ -16,10 +16,11 @@ import numpy as np
 from ...aggregate import combine_lists
 from ...methods import method as registered
 from ...parallel import task_seed
+from ...stats import mean_se
 from ...store import task
 from .ovo import class_features_artificial1, list_relevance
 from .protocol import (C_AT, C_RFE, METHODS, ZHOU, _cached, _combine, _cv_best_C,
-                       _mean_se, _ranking, column_permutation, compact_order, cv_folds,
+                       _ranking, column_permutation, compact_order, cv_folds,
                        parse_method, size_grid, split_data, svm_error_curve)
 from .q3sd import Q3_VARIANTS, group_positions
 
@@ -152,7 +153,7 @@ def combine_timing_task(dataset: str, n_noise: int, n_samples: int, methods: tup
             t0 = time.process_time()
             f()
             t.append(time.process_time() - t0)
-        mean, se = _mean_se(t)
+        mean, se = mean_se(t)
         rows.append({"n_features": int(p), "method": m, "seconds": mean, "se": se,
                      "lists": int(L.shape[0])})
     return rows

@@ -47,7 +47,7 @@ import pandas as pd
 from scipy import stats
 
 from ...config import active_profile
-from ...stats import equivalence_interval, smallest_margin
+from ...stats import equivalence_interval, mean_se, smallest_margin
 from ...stats import mde as power_mde
 from ..claims import (ALPHA, _worst, all_cases, by_construction, declared_claims, direction,
                       equivalence, equivalent_all, format_p, holm_by_finding, ordering,
@@ -79,18 +79,6 @@ R2W2_FINDINGS = {
                              f"{R2W2_NOTE}",
     "weston-order": f"R2W2's place {R2W2_NOTE} (the order is broken by RM and DM, not R2W2)",
 }
-
-
-def mean_se(values) -> tuple[float, float]:
-    """Mean and its standard error (``sd / sqrt(n)``; NaN SE for one value).
-
-    >>> m, se = mean_se([1.0, 2.0, 3.0])
-    >>> m, round(se, 4)
-    (2.0, 0.5774)
-    """
-    v = np.asarray(values, dtype=float)
-    se = v.std(ddof=1) / np.sqrt(v.size) if v.size > 1 else float("nan")
-    return float(v.mean()), float(se)
 
 
 def slope_se(x, y) -> tuple[float, float]:
