@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .. import slavkov2020 as s20
 from .tables import THETAS, WEIGHTING_LABELS, WEIGHTINGS
 
 UNIFORM, RANDOM_RANK = "uniform", "random rank"
@@ -33,7 +34,6 @@ def random_rank_distances(dataset: str, thetas, n_rankings: int, seed: int = 0,
     ([(3,), (3,)], True)
     """
     from ...evaluate import spearman_rho
-    from .. import slavkov2020 as s20
 
     rel = s20.load_dataset(dataset, data_seed).relevance
     return {float(t): 1.0 - spearman_rho(rel, s20.random_rank_relevance_set(
@@ -46,7 +46,6 @@ def random_rank_study(dataset: str = "combined", thetas=THETAS, n_rankings: int 
     """:func:`.studies.synthetic_study` under the random rank convention: ``(gt, {θ: curves},
     {θ: per-realisation distances})``, the curves of R_θ with one row per realisation (stored
     tasks ``slavkov2020.random_rank_curves``; R_GT's are ``noisy_curves``' θ = 0, shared)."""
-    from .. import slavkov2020 as s20
 
     fam = s20.random_rank_family(dataset, tuple(thetas), n_rankings, n_repeats=n_repeats,
                                  n_folds=n_folds, sizes=sizes, seed=seed, data_seed=data_seed,

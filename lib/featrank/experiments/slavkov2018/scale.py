@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .. import slavkov2020 as s20
 from .fig3 import fig3_tests
 from .tables import METHOD_RANKERS, METHODS, MICROARRAYS, NOTEBOOK, SCALE_METHODS
 from .tasks import variant_curves
@@ -145,7 +146,6 @@ def rf_inversion(ours: pd.DataFrame, paper: pd.DataFrame, *, method: str = "RF")
 
 def with_nominal(datasets) -> list:
     """The datasets (our names) that have at least one nominal attribute."""
-    from .. import slavkov2020 as s20
 
     return [d for d in datasets if bool(np.any(s20.load_dataset(d).categorical))]
 

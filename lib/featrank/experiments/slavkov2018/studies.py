@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .. import slavkov2020 as s20
 from .tables import METHOD_RANKERS, METHODS, THETAS
 
 
@@ -16,7 +17,6 @@ def synthetic_study(dataset: str = "combined", thetas=THETAS, n_rankings: int = 
     realisations) on a synthetic dataset, and dist(R_GT, R_θ) (Eq. 6 of Slavkov 2020) over the
     same realisations. Returns ``(gt, {θ: curves}, {θ: dist})``; cached (shared with nb 05)."""
     from ...evaluate import ranking_distance
-    from .. import slavkov2020 as s20
 
     fam = s20.theta_family(dataset, tuple(thetas), n_rankings, n_repeats=n_repeats,
                            n_folds=n_folds, sizes=sizes, seed=seed, data_seed=data_seed,
@@ -56,7 +56,6 @@ def ranker_study(datasets, methods=METHODS, *, n_repeats: int = 1, n_folds: int 
     with notebook 05. ``datasets``: our names; ``methods``: Table 5's names; ``fit_on``:
     ``"full"`` (the whole dataset) or ``"train"`` (a ranking per CV training part, see
     :func:`featrank.experiments.slavkov2020.ranker_curves`)."""
-    from .. import slavkov2020 as s20
 
     grid = s20.all_ranker_curves(list(datasets), [METHOD_RANKERS[m] for m in methods],
                                  ("svm",), n_repeats=n_repeats, n_folds=n_folds, sizes=sizes,

@@ -5,6 +5,7 @@ the result store knows it by.
 from __future__ import annotations
 
 from ...store import task
+from .. import slavkov2020 as s20
 
 
 @task("slavkov2018.variant_curves", version="2")
@@ -17,7 +18,6 @@ def variant_curves(dataset: str, ranker: str, C: float = 0.1, one_hot: bool = Tr
     tasks (1 × ``n_folds``)."""
     from ...evaluate import error_curves
     from ...learners import make_learner
-    from .. import slavkov2020 as s20
 
     ds = s20.load_dataset(dataset, data_seed)
     order = s20.cached_ranking(dataset, ranker, seed=seed, data_seed=data_seed)

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 
+from .. import slavkov2020 as s20
 from .tables import METHODS, table1, table3
 
 
@@ -103,7 +104,6 @@ def realisation_distances(dataset: str, thetas, n_rankings: int, seed: int = 0,
     """``{θ: array of 1 − ρ(R_GT, R_θ,t)}`` for realisations t = 0..m−1 (the ones whose mean
     is :func:`synthetic_study`'s ``dist``; their order matches the curve rows)."""
     from ...evaluate import spearman_rho
-    from .. import slavkov2020 as s20
 
     rel = s20.load_dataset(dataset, data_seed).relevance
     return {float(t): 1.0 - spearman_rho(rel, s20.noisy_relevance_set(dataset, t, n_rankings,
