@@ -26,8 +26,8 @@ from .conventions import (RANDOM_RANK, RTHETA_READINGS, UNIFORM, random_rank_dis
                           random_rank_study, readings_table)
 from .fig3 import better_than, fig3_tests, nemenyi_cd_of, significance, wilcoxon_pairs
 from .profiles import PROFILES, Profile
-from .scale import (EXPLAINS, eca_cells, rf_inversion, scale_table, variant_study, with_cells,
-                    with_nominal)
+from .scale import (EXPLAINS, eca_cells, majority_bound, rf_inversion, scale_table,
+                    variant_study, with_cells, with_nominal)
 from .studies import ranker_study, synthetic_study, table4_datasets
 from .tables import (METHOD_RANKERS, METHODS, MICROARRAYS, NOTEBOOK, SCALE_METHODS,
                      TABLE4_DATASETS, THETAS, WEIGHTING_LABELS, WEIGHTINGS, agreement,
@@ -42,7 +42,8 @@ __all__ = [
     "agreement", "agreement_table", "averaging_table", "better_than", "curve_heights",
     "eca_cells", "fig3_tests", "fold_eca", "nemenyi_cd_of", "paper_table", "random_rank_distances",
     "random_rank_study", "ranker_study", "readings_table",
-    "realisation_distances", "rf_inversion", "scale_table", "side_by_side", "significance",
+    "realisation_distances", "majority_bound", "rf_inversion", "scale_table",
+    "side_by_side", "significance",
     "synthetic_study", "table1", "table1_folds", "table1_se", "table3", "table3_se",
     "table4_datasets", "table5", "table5_se", "variant_curves", "variant_study", "wilcoxon_pairs", "with_cells",
     "with_nominal",

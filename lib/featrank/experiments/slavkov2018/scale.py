@@ -144,6 +144,18 @@ def rf_inversion(ours: pd.DataFrame, paper: pd.DataFrame, *, method: str = "RF")
     return pd.DataFrame(rows).set_index("version")
 
 
+def majority_bound(y, k: int) -> float:
+    """A heuristic upper bound on the ECA of accuracy curves over ``k`` evaluated subset sizes
+    when no curve falls below the majority-class rate of ``y`` and FFA = RFA at ``|S| = p``:
+    ``1/2 (1 - majority) (k - 1) / k`` (the half-mean of FFA − RFA can be no larger).
+
+    >>> majority_bound(np.array([0, 0, 0, 1]), 4)
+    0.09375
+    """
+    y = np.asarray(y)
+    return float(0.5 * (1 - np.bincount(y).max() / y.size) * (k - 1) / k)
+
+
 def with_nominal(datasets) -> list:
     """The datasets (our names) that have at least one nominal attribute."""
 
