@@ -35,6 +35,7 @@ _API = {
     "cd_diagram": "cd", "cd_diagram_from_pvalues": "cd", "cd_stack": "cd",
     # a measure against an experiment parameter; a heatmap of rank statistics
     "plot_sweep": "sweeps", "rank_heatmap": "heatmaps",
+    "sweep_pair": "sweeps", "widen_curve": "sweeps",
     # estimates with their intervals, one row each (a forest plot)
     "interval_plot": "intervals",
     # each finding under every combination of the open analysis choices

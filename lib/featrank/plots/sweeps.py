@@ -44,3 +44,29 @@ def plot_sweep(data, x: str, y: str, *, method: str = "method", methods=None, ye
     if legend:
         ax.legend(fontsize=8, ncol=2)
     return ax
+
+
+def widen_curve(ax, name: str):
+    """Draw ``name``'s curve of ``ax`` (a :func:`plot_sweep`) wide and underneath, so that a
+    curve equal to it stays visible. Returns the axes."""
+    for c in ax.containers:
+        if c.get_label() == name:
+            c.lines[0].set(lw=4, ms=9, alpha=0.55, zorder=1)
+    return ax
+
+
+def sweep_pair(summary, x: str, xlabel: str, fig_auc: int, fig_time: int, *, methods=None):
+    """Quevedo 2007's pair of panels for one sweep: AUC-FR (left, Fig. ``fig_auc``) and the
+    time per data set (right, log scale, Fig. ``fig_time``) against ``x``, from a summary with
+    columns ``ranker``, ``x``, ``auc_fr`` and ``time_s``; one legend below. Returns the
+    figure."""
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    plot_sweep(summary, x, "auc_fr", method="ranker", methods=methods, ax=axes[0],
+               xlabel=xlabel, ylabel="AUC-FR (mean of medians)", title=f"Fig. {fig_auc}: AUC-FR",
+               legend=False)
+    plot_sweep(summary, x, "time_s", method="ranker", methods=methods, ax=axes[1],
+               xlabel=xlabel, ylabel="time per data set (s)", title=f"Fig. {fig_time}: time",
+               logy=True, legend=False)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=8,
+               fontsize=8)
+    return fig

@@ -14,7 +14,7 @@ from .grids import (C_GRID, NOTEBOOK, PAPER_GRIDS, RANKERS, SVM_RANKERS,
 from .profiles import PROFILES, Profile
 from .r2w2 import (R2W2_VARIANTS, SOLVER_VARIANTS, convergence_counts, r2w2_settings_check,
                    run_solver_check, variant_by_degree, variant_places)
-from .run import run_anticorrelated, run_grid, run_k_grid
+from .run import POINT, run_anticorrelated, run_grid, run_k_grid, run_sweep
 from .summary import reproduction_summary, specification_rows
 from .tasks import anticorrelated_task, r2w2_task, ranking_task, solver_check_task
 
@@ -23,6 +23,6 @@ __all__ = ["C_GRID", "NOTEBOOK", "PAPER_GRIDS", "PROFILES", "Profile", "R2W2_VAR
            "anticorrelated_task", "block_summary", "convergence_counts", "expand_grid",
            "make_problem", "make_ranker", "overall", "point_medians", "r2w2_settings_check",
            "r2w2_task", "ranker_specs", "ranking_task", "reproduction_summary",
-           "run_anticorrelated", "run_grid", "run_k_grid", "run_solver_check",
+           "run_anticorrelated", "run_grid", "run_k_grid", "run_solver_check", "run_sweep", "POINT",
            "solver_check_task", "specification_rows", "speed_ratios", "threshold_ratio",
            "variant_by_degree", "variant_places", "wide"]

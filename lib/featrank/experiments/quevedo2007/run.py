@@ -5,7 +5,8 @@ from __future__ import annotations
 import pandas as pd
 
 from ...parallel import run_tasks
-from .grids import NOTEBOOK, RANKERS, C_GRID, ranker_specs
+from .grids import (C_GRID, NOTEBOOK, RANKERS, block_summary, expand_grid, point_medians,
+                    ranker_specs)
 from .tasks import anticorrelated_task, ranking_task
 
 
@@ -24,6 +25,21 @@ def run_grid(problem: str, points: list[dict], reps: int, *, rankers=RANKERS, c_
                                   standardize=standardize, k=k, **spec, **point))
     out = run_tasks(ranking_task, tasks, n_jobs=n_jobs, cache=NOTEBOOK, desc=desc)
     return pd.DataFrame([{**t, **o} for t, o in zip(tasks, out)])
+
+
+#: the columns that name a point of the problem space
+POINT = ["m", "n", "r", "d", "eta", "sigma"]
+
+
+def run_sweep(name: str, settings, x: str, *, rankers=RANKERS, seed: int = 0, n_jobs=None):
+    """One of Figs. 2-7's sweeps (``name``: ``"redundancy"``, ``"irrelevant"``, ``"degree"``;
+    the grid is ``settings.<name>``) over the polynomial problems: ``(runs, medians,
+    summary)``, the rows of :func:`run_grid`, the median per point and ranker, and their mean
+    per value of ``x``."""
+    runs = run_grid("poly", expand_grid(getattr(settings, name)), settings.reps, rankers=rankers,
+                    c_grid=settings.c_grid, seed=seed, n_jobs=n_jobs, desc=name)
+    medians = point_medians(runs, POINT)
+    return runs, medians, block_summary(medians, x)
 
 
 def run_anticorrelated(sigmas, ratios, n_sets: int, *, seed: int = 0, n_jobs=None):
