@@ -14,6 +14,10 @@ _API = {
     # Nogueira, Sechidis & Brown 2018: stability of feature selection, CI and test
     "nogueira_stability": "nogueira", "nogueira_test": "nogueira",
     "NogueiraStability": "nogueira", "NogueiraTest": "nogueira",
+    # stabm (Bommert & Lang 2021): stability adjusted for similar features (Yu et al. 2012,
+    # Zucknick et al. 2008, intersection with a maximum bipartite matching)
+    "yu_stability": "stability_adjusted", "zucknick_stability": "stability_adjusted",
+    "intersection_mbm_stability": "stability_adjusted",
     # FFA above random (Holm over the sizes) and the one-SE subset size
     "informative_depth": "depth", "InformativeDepth": "depth",
     # Slavkov 2020, Eq. 6 and Appendix A2: agreement of rankings
