@@ -122,7 +122,7 @@ def test_errors_repeats_and_n_jobs():
         error_curves(X, np.r_[np.zeros(89, int), 1], np.arange(10), "knn",
                      cv=[(np.arange(80), np.arange(80, 90))])
     with pytest.raises(ValueError, match="scoring"):
-        error_curves(X, y, np.arange(10), "knn", scoring="auc")
+        error_curves(X, y, np.arange(10), "knn", scoring="no_such_measure")
     a = error_curves(X, y, np.arange(10), "svm", cv=3, n_repeats=2, kind="rfa")
     b = error_curves(X, y, np.arange(10), "svm", cv=3, n_repeats=2, kind="rfa", n_jobs=2)
     assert a.ffa is None and a.rfa.shape == (6, 10)

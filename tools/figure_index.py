@@ -27,6 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SAVER = "featrank.plots.savefig"
+#: library calls that save a figure of a fixed name in the notebook's folder, and what draws it
+FIXED_SAVERS = {"featrank.experiments.summary.save_specifications":
+                ("specification_curve", "featrank.plots.specification.specification_curve")}
 PLOTS = "featrank.plots."
 #: featrank.plots functions that style a figure but do not draw one
 HELPER_WORDS = ("savefig", "color", "colour", "palette", "theme", "style", "legend")
@@ -269,8 +272,11 @@ class CodeFigures:
     def _saver(self, call, helpers=None):
         """'savefig', a helper's definition, or None for a call that saves nothing."""
         helpers = self.helpers if helpers is None else helpers
-        if qualify(call.func, self.aliases) == SAVER:
+        q = qualify(call.func, self.aliases)
+        if q == SAVER:
             return "savefig"
+        if q in FIXED_SAVERS:
+            return q
         if isinstance(call.func, ast.Name) and call.func.id in helpers:
             return helpers[call.func.id]
         return None
@@ -283,6 +289,9 @@ class CodeFigures:
             folder_parts = name_parts(folder, env) if folder is not None else [_ANY]
             known = len(folder_parts) == 1 and folder_parts[0] is not _ANY
             return [(folder_parts[0] if known else self.stem, name_parts(name, env), ())]
+        if isinstance(saver, str):          # a library call saving one figure of fixed name
+            name, drawn_by = FIXED_SAVERS[saver]
+            return [(self.stem, [name], (drawn_by,))]
         if depth > 20:  # a helper calling itself
             return []
         inner_env = bind(saver, call, env)

@@ -248,10 +248,10 @@ def test_cylinder_and_sponge_rows():
     cyl = {"MC4": 0.70, "IG": 0.75, "BC": 0.80, "CD": 0.69, "SSD": 0.68}
     # BC ahead of the best base ranker and MC4 not the best aggregate: 2 of the 4 parts
     assert S._cylinder_row(_special_areas(cyl))["verdict"][:2] == ("partly", "2 of 4 cases")
-    # methods ten ranks apart on sponge: outside the margin, but an interval that wide
-    # cannot show a "no" either (the rule says untestable before it says no)
+    # methods ten ranks apart on sponge: the whole interval lies past the margin, so a
+    # difference is shown however wide the interval ("no" comes before "untestable")
     wide = S._sponge_row(_special_areas(CYL_PAPER, sponge_spread=0.5, n_folds=10))
-    assert wide["verdict"].agrees == "untestable"
+    assert wide["verdict"].agrees == "no"
     assert wide["ours"].startswith("largest |mean-rank difference| 10.00 (IG-Lin)")
     # without the folds' areas there is no test of the sponge remark
     assert S._sponge_row(P.mean_areas(areas))["verdict"].agrees == "n/a"

@@ -33,11 +33,14 @@ def mde(se: float, *, alpha: float = 0.05, power: float = 0.8, sided: int = 1,
         df: float | None = None) -> float:
     """Minimal detectable effect of a test on an estimate with standard error ``se``:
     ``(q_{1-alpha/sided} + q_{power}) se``, ``q`` normal, or Student's t with ``df`` degrees
-    of freedom (the corrected resampled t-test: ``df = J - 1``).
+    of freedom (the corrected resampled t-test: ``df = J - 1``); NaN for a NaN ``se`` (an
+    estimate of one value has no standard error, and no detectable effect).
 
     >>> round(mde(1.0), 3), round(mde(1.0, sided=2), 3), round(mde(0.01, df=9), 4)
     (2.486, 2.802, 0.0272)
     """
+    if math.isnan(se):                  # no standard error (one value): no MDE either
+        return math.nan
     if not (math.isfinite(se) and se >= 0):
         raise ValueError(f"se must be finite and >= 0, got {se!r}")
     q_a, q_b = _quantiles(alpha, power, sided, df)

@@ -282,6 +282,11 @@ def _table5_rows(ours5, se5, paper5, reading: str, n_folds: int) -> list:
             rows.append(_value_row(f"Table 5, {group} mean of IG, ReliefF, SVM-RFE "
                                    f"({len(ds)} datasets)", round(p, 3), o, s,
                                    math.hypot(s, 0.0005), reading, finding))
+        else:
+            rows.append(row(f"Table 5, {group} datasets", paper="values", ours="not run",
+                            verdict=claims.by_construction(f"no {group} dataset of Table 5 "
+                                                           "was run at this profile"),
+                            reading=reading, finding=finding))
     return rows
 
 
