@@ -13,6 +13,7 @@ import http.server
 import shutil
 import tempfile
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -100,6 +101,19 @@ def http_status(url: str) -> int:
         return exc.code
 
 
+def load_page(driver, url: str, tries: int = 3) -> dict:
+    """What ``url`` shows (:data:`_PAGE_JS`). A page that comes back with an empty body (the
+    browser gave up on a page load while the machine was busy: seen under a parallel test run,
+    never on a quiet one) is loaded again, up to ``tries`` times."""
+    for attempt in range(tries):
+        driver.get(url)
+        page = driver.execute_async_script(_PAGE_JS)
+        if page["text"].strip() or attempt == tries - 1:
+            return page
+        time.sleep(2.0)
+    return page
+
+
 def crawl(driver, base: str, start: str = "index.html", shots: dict | None = None) -> dict:
     """Open every internal page reachable from ``start``; report what is broken.
 
@@ -111,8 +125,7 @@ def crawl(driver, base: str, start: str = "index.html", shots: dict | None = Non
         url = queue.pop(0)
         if url in pages:
             continue
-        driver.get(url)
-        page = pages[url] = driver.execute_async_script(_PAGE_JS)
+        page = pages[url] = load_page(driver, url)
         for link in page["links"]:
             target, _, fragment = link.partition("#")
             if not target.startswith(base):
