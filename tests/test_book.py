@@ -101,17 +101,20 @@ def http_status(url: str) -> int:
         return exc.code
 
 
-def load_page(driver, url: str, tries: int = 3) -> dict:
-    """What ``url`` shows (:data:`_PAGE_JS`). A page that comes back with an empty body (the
-    browser gave up on a page load while the machine was busy: seen under a parallel test run,
-    never on a quiet one) is loaded again, up to ``tries`` times."""
-    for attempt in range(tries):
+def load_page(driver, url: str, tries: int = 4) -> dict:
+    """What ``url`` shows (:data:`_PAGE_JS`), loaded until two loads agree. The local server
+    now and then hands the browser a page cut short (its later sections, ids and images
+    missing; seen on long notebook pages, both on a busy and on a quiet machine): such a load
+    is shorter than the whole page, so the longest of up to ``tries`` loads is kept."""
+    best = None
+    for _ in range(tries):
         driver.get(url)
         page = driver.execute_async_script(_PAGE_JS)
-        if page["text"].strip() or attempt == tries - 1:
+        if best is not None and len(page["text"]) == len(best["text"]):
             return page
-        time.sleep(2.0)
-    return page
+        if best is None or len(page["text"]) > len(best["text"]):
+            best = page
+    return best
 
 
 def crawl(driver, base: str, start: str = "index.html", shots: dict | None = None) -> dict:
